@@ -1,0 +1,13 @@
+"""Errors shared by every game of the package."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow in this state; the message is meant for the player.
+
+    Raised before anything changes, so the state that refused the action is still valid.
+    `reason` is a stable short code (e.g. "not_your_turn") that a translated UI can key on.
+    """
+
+    def __init__(self, message: str, reason: str = "illegal") -> None:
+        super().__init__(message)
+        self.reason = reason

@@ -1,0 +1,54 @@
+"""Gin Rummy: rules, the hand state machine, settlement, seat views, matches and agents."""
+
+from ..errors import IllegalAction
+from .actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+    action_code,
+    parse_action,
+)
+from .agents import Agent, SimpleAgent, make_agent
+from .hand import GinHand, replay
+from .match import COMPUTER, PLAYER, Match
+from .play import play_hand, play_match
+from .rules import HOUSE, PAGAT, Rules, preset
+from .settle import Settlement, settle
+from .state import HandResult, Phase
+from .view import PlayerView
+
+__all__ = [
+    "COMPUTER",
+    "HOUSE",
+    "PAGAT",
+    "PLAYER",
+    "Action",
+    "Agent",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "GinHand",
+    "HandResult",
+    "IllegalAction",
+    "Knock",
+    "Match",
+    "PassUpcard",
+    "Phase",
+    "PlayerView",
+    "Rules",
+    "Settlement",
+    "SimpleAgent",
+    "TakeUpcard",
+    "action_code",
+    "make_agent",
+    "parse_action",
+    "play_hand",
+    "play_match",
+    "preset",
+    "replay",
+    "settle",
+]

@@ -1,0 +1,84 @@
+"""The actions of a gin hand, as values, and their short text codes for saves and bug reports.
+
+Every action names the seat that takes it, so acting out of turn is an action the state can
+refuse, and an action log reads on its own: "1 pass", "0 stock", "0 discard 7S", "1 knock TD".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card, parse_card
+
+
+@dataclass(frozen=True, slots=True)
+class TakeUpcard:
+    """Take the first upcard (it counts as the turn's draw)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PassUpcard:
+    """Refuse the first upcard."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDiscard:
+    """Take the top card of the discard pile."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """Discard `card`, then knock (or go gin) with the ten cards kept."""
+
+    seat: int
+    card: Card
+
+
+Action = TakeUpcard | PassUpcard | DrawStock | DrawDiscard | Discard | Knock
+
+_VERBS: dict[type, str] = {
+    TakeUpcard: "take",
+    PassUpcard: "pass",
+    DrawStock: "stock",
+    DrawDiscard: "pile",
+    Discard: "discard",
+    Knock: "knock",
+}
+_TYPES = {verb: kind for kind, verb in _VERBS.items()}
+
+
+def action_code(action: Action) -> str:
+    """"<seat> <verb>[ <card>]", the form saved games and bug reports use."""
+    code = f"{action.seat} {_VERBS[type(action)]}"
+    return f"{code} {action.card}" if isinstance(action, (Discard, Knock)) else code
+
+
+def parse_action(code: str) -> Action:
+    """The action of a code written by `action_code`; ValueError saying what is wrong."""
+    parts = code.split()
+    if len(parts) not in (2, 3) or parts[0] not in ("0", "1") or parts[1] not in _TYPES:
+        raise ValueError(
+            f"{code!r} is not an action: expected '<seat 0|1> <{'|'.join(_TYPES)}> [card]'"
+        )
+    seat, kind = int(parts[0]), _TYPES[parts[1]]
+    takes_card = kind in (Discard, Knock)
+    if takes_card != (len(parts) == 3):
+        raise ValueError(f"{code!r}: '{parts[1]}' {'needs' if takes_card else 'takes no'} card")
+    return kind(seat, parse_card(parts[2])) if takes_card else kind(seat)

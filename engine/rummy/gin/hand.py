@@ -1,0 +1,246 @@
+"""One hand of Gin Rummy as an immutable state machine.
+
+`GinHand.deal(seed, rules, dealer)` deals; `legal_actions()` lists what the seat to move may
+do; `apply(action)` returns the next state or raises `IllegalAction` (the old state is
+untouched, being immutable). The hand keeps its seed and action log, so `replay` rebuilds any
+state exactly: the basis of saved games and bug reports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from ..cards import Card, shuffled_deck
+from ..errors import IllegalAction
+from ..melds import deadwood
+from .actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+    parse_action,
+)
+from .rules import HOUSE, Rules
+from .settle import settle
+from .state import HandResult, Phase
+from .view import PlayerView
+
+HAND_SIZE = 10
+
+
+def _pair_with(pair: tuple, seat: int, value) -> tuple:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda card: card.index))
+
+
+@dataclass(frozen=True, slots=True)
+class GinHand:
+    rules: Rules
+    seed: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]  # each in index order
+    stock: tuple[Card, ...]  # stock[0] is the next card drawn
+    pile: tuple[Card, ...]  # pile[-1] is the top
+    phase: Phase
+    to_move: int
+    upcard_passes: int  # 2: both refused the upcard, so the first draw is from the stock
+    drawn_from_pile: Card | None  # taken from the pile this turn: may not be discarded
+    taken: tuple[tuple[Card, ...], tuple[Card, ...]]  # public: cards each seat took from the pile
+    passed: tuple[tuple[Card, ...], tuple[Card, ...]]  # public: upcards each seat refused
+    discards: tuple[tuple[Card, ...], tuple[Card, ...]]  # public: each seat's discards in order
+    turns: int  # completed turns (a draw or upcard take followed by a discard)
+    actions: tuple[Action, ...]
+    result: HandResult | None
+
+    @classmethod
+    def deal(cls, seed: int, rules: Rules = HOUSE, dealer: int = 1) -> GinHand:
+        """Deal a hand from `seed`: ten cards each, one at a time from the non-dealer."""
+        if dealer not in (0, 1):
+            raise ValueError(f"dealer must be seat 0 or 1, not {dealer!r}")
+        deck = shuffled_deck(seed)
+        dealt = 2 * HAND_SIZE
+        first, second = _sorted_cards(deck[0:dealt:2]), _sorted_cards(deck[1:dealt:2])
+        non_dealer = 1 - dealer
+        return cls(
+            rules=rules,
+            seed=seed,
+            dealer=dealer,
+            hands=(first, second) if non_dealer == 0 else (second, first),
+            stock=deck[dealt + 1 :],
+            pile=(deck[dealt],),
+            phase=Phase.UPCARD,
+            to_move=non_dealer,
+            upcard_passes=0,
+            drawn_from_pile=None,
+            taken=((), ()),
+            passed=((), ()),
+            discards=((), ()),
+            turns=0,
+            actions=(),
+            result=None,
+        )
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def non_dealer(self) -> int:
+        return 1 - self.dealer
+
+    def _pile_closed(self) -> bool:
+        """Both refused the upcard and the non-dealer has not drawn yet."""
+        return self.upcard_passes == 2 and self.turns == 0
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        seat = self.to_move
+        if self.phase is Phase.UPCARD:
+            return (TakeUpcard(seat), PassUpcard(seat))
+        if self.phase is Phase.DRAW:
+            return (DrawStock(seat),) if self._pile_closed() else (DrawStock(seat), DrawDiscard(seat))
+        if self.phase is Phase.DISCARD:
+            hand = self.hands[seat]
+            choices = [card for card in hand if card != self.drawn_from_pile]
+            knocks = [
+                Knock(seat, card)
+                for card in choices
+                if deadwood(c for c in hand if c != card) <= self.rules.knock_limit
+            ]
+            return tuple(Discard(seat, card) for card in choices) + tuple(knocks)
+        return ()
+
+    def apply(self, action: Action) -> GinHand:
+        """The state after `action`; IllegalAction with a player-readable reason otherwise."""
+        self._check(action)
+        seat = action.seat
+        logged = self.actions + (action,)
+        if isinstance(action, TakeUpcard):
+            return self._take_from_pile(seat, logged)
+        if isinstance(action, PassUpcard):
+            passes = self.upcard_passes + 1
+            return replace(
+                self,
+                passed=_pair_with(self.passed, seat, self.passed[seat] + (self.pile[-1],)),
+                upcard_passes=passes,
+                phase=Phase.UPCARD if passes == 1 else Phase.DRAW,
+                to_move=self.dealer if passes == 1 else self.non_dealer,
+                actions=logged,
+            )
+        if isinstance(action, DrawStock):
+            card = self.stock[0]
+            return replace(
+                self,
+                hands=_pair_with(self.hands, seat, _sorted_cards(self.hands[seat] + (card,))),
+                stock=self.stock[1:],
+                phase=Phase.DISCARD,
+                drawn_from_pile=None,
+                actions=logged,
+            )
+        if isinstance(action, DrawDiscard):
+            return self._take_from_pile(seat, logged)
+        return self._discard(action, logged)
+
+    def _take_from_pile(self, seat: int, logged: tuple[Action, ...]) -> GinHand:
+        card = self.pile[-1]
+        return replace(
+            self,
+            hands=_pair_with(self.hands, seat, _sorted_cards(self.hands[seat] + (card,))),
+            pile=self.pile[:-1],
+            taken=_pair_with(self.taken, seat, self.taken[seat] + (card,)),
+            phase=Phase.DISCARD,
+            drawn_from_pile=card,
+            actions=logged,
+        )
+
+    def _discard(self, action: Discard | Knock, logged: tuple[Action, ...]) -> GinHand:
+        seat, card = action.seat, action.card
+        kept = tuple(c for c in self.hands[seat] if c != card)
+        after = replace(
+            self,
+            hands=_pair_with(self.hands, seat, kept),
+            pile=self.pile + (card,),
+            discards=_pair_with(self.discards, seat, self.discards[seat] + (card,)),
+            drawn_from_pile=None,
+            turns=self.turns + 1,
+            actions=logged,
+        )
+        if isinstance(action, Knock):
+            settlement = settle(kept, self.hands[1 - seat], self.rules)
+            winner = seat if settlement.winner == "knocker" else 1 - seat
+            result = HandResult(settlement.kind, winner, seat, settlement.points, settlement)
+            return replace(after, phase=Phase.OVER, result=result)
+        if len(self.stock) <= self.rules.dead_hand_stock:
+            return replace(after, phase=Phase.OVER, result=HandResult("dead", None, None, 0, None))
+        return replace(after, phase=Phase.DRAW, to_move=1 - seat)
+
+    def _check(self, action: Action) -> None:
+        """Raise IllegalAction, naming the reason, unless `action` is legal now."""
+        if not isinstance(action, (TakeUpcard, PassUpcard, DrawStock, DrawDiscard, Discard, Knock)):
+            raise IllegalAction(f"{action!r} is not a gin action.", "not_an_action")
+        if self.phase is Phase.OVER:
+            raise IllegalAction("The hand is over: deal the next hand.", "hand_over")
+        if action.seat != self.to_move:
+            raise IllegalAction(
+                f"It is not your turn: seat {self.to_move} is to play.", "not_your_turn"
+            )
+        upcard_action = isinstance(action, (TakeUpcard, PassUpcard))
+        if self.phase is Phase.UPCARD and not upcard_action:
+            raise IllegalAction(
+                f"First take or pass the upcard {self.pile[-1]}.", "upcard_pending"
+            )
+        if self.phase is not Phase.UPCARD and upcard_action:
+            raise IllegalAction("The upcard is no longer on offer.", "upcard_gone")
+        drawing = isinstance(action, (DrawStock, DrawDiscard))
+        if self.phase is Phase.DISCARD and drawing:
+            raise IllegalAction("You have already drawn this turn: discard a card.", "drawn_already")
+        if self.phase is Phase.DRAW and not drawing:
+            raise IllegalAction(
+                "Draw first: the top card of the stock or of the discard pile.", "draw_first"
+            )
+        if isinstance(action, DrawDiscard) and self._pile_closed():
+            raise IllegalAction(
+                "Both players refused the upcard: this first draw comes from the stock.",
+                "pile_closed",
+            )
+        if isinstance(action, (Discard, Knock)):
+            card = action.card
+            if card not in self.hands[action.seat]:
+                raise IllegalAction(f"{card} is not in your hand.", "not_in_hand")
+            if card == self.drawn_from_pile:
+                raise IllegalAction(
+                    f"You took {card} from the discard pile this turn: discard another card.",
+                    "discard_taken_card",
+                )
+            if isinstance(action, Knock):
+                left = deadwood(c for c in self.hands[action.seat] if c != card)
+                if left > self.rules.knock_limit:
+                    raise IllegalAction(
+                        f"After discarding {card} your deadwood is {left}: you may knock "
+                        f"only with {self.rules.knock_limit} or less.",
+                        "knock_too_high",
+                    )
+
+    def view(self, seat: int, scores: tuple[int, int] = (0, 0)) -> PlayerView:
+        """What `seat` may see of this hand; `scores` are the match scores by seat."""
+        return PlayerView.of(self, seat, scores)
+
+
+def replay(
+    seed: int,
+    actions: Iterable[Action | str],
+    *,
+    rules: Rules = HOUSE,
+    dealer: int = 1,
+) -> GinHand:
+    """Rebuild a hand from its seed and action log (actions or their text codes)."""
+    hand = GinHand.deal(seed, rules, dealer)
+    for action in actions:
+        hand = hand.apply(parse_action(action) if isinstance(action, str) else action)
+    return hand

@@ -1,0 +1,124 @@
+"""A gin match: hands in sequence, cumulative scores, the dealer rule, and saved records.
+
+Immutable like the hand: `apply` and `next_hand` return a new match. A match is fully
+described by its settings, its seed and each hand's action log (`to_record`), which is what a
+saved game stores and what `from_record` replays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..errors import IllegalAction
+from ..rng import derive_seed
+from .actions import Action, action_code, parse_action
+from .hand import GinHand
+from .rules import HOUSE, Rules, preset
+from .view import PlayerView
+
+PLAYER = 0
+COMPUTER = 1
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    rules: Rules
+    seed: int
+    first_dealer: int
+    scores: tuple[int, int]  # by seat
+    finished: tuple[GinHand, ...]  # hands before the current one, in order
+    hand: GinHand  # the hand in play, or just ended and awaiting `next_hand`
+
+    @classmethod
+    def start(cls, rules: Rules = HOUSE, seed: int = 0, first_dealer: int = COMPUTER) -> Match:
+        """A new match; the computer seat deals the first hand unless told otherwise."""
+        hand = GinHand.deal(derive_seed(seed, 0), rules, first_dealer)
+        return cls(rules, seed, first_dealer, (0, 0), (), hand)
+
+    @property
+    def hands(self) -> tuple[GinHand, ...]:
+        """Every hand dealt so far, the current one last."""
+        return self.finished + (self.hand,)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that reached the target, once one has."""
+        for seat in (0, 1):
+            if self.scores[seat] >= self.rules.target:
+                return seat
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def apply(self, action: Action) -> Match:
+        hand = self.hand.apply(action)
+        scores = self.scores
+        result = hand.result
+        if result is not None and result.winner is not None:
+            scores = list(scores)
+            scores[result.winner] += result.points
+            scores = (scores[0], scores[1])
+        return replace(self, hand=hand, scores=scores)
+
+    def next_dealer(self) -> int:
+        """The loser of the hand deals next; after a dead hand the same dealer deals again."""
+        result = self.hand.result
+        if result is None:
+            raise IllegalAction("The hand is still being played.", "hand_in_play")
+        return self.hand.dealer if result.winner is None else 1 - result.winner
+
+    def next_hand(self) -> Match:
+        if self.is_over:
+            raise IllegalAction("The match is over: start a new match.", "match_over")
+        dealer = self.next_dealer()
+        number = len(self.finished) + 1
+        hand = GinHand.deal(derive_seed(self.seed, number), self.rules, dealer)
+        return replace(self, finished=self.hands, hand=hand)
+
+    def view(self, seat: int) -> PlayerView:
+        return self.hand.view(seat, self.scores)
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-ready description from which `from_record` rebuilds this exact match."""
+        return {
+            "game": "gin",
+            "version": RECORD_VERSION,
+            "rules": self.rules.name,
+            "target": self.rules.target,
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "hands": [[action_code(a) for a in hand.actions] for hand in self.hands],
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Match:
+        """Replay a saved match; ValueError saying what is wrong with a bad record."""
+        if not isinstance(record, Mapping):
+            raise ValueError("the saved match is not an object")
+        if record.get("game") != "gin" or record.get("version") != RECORD_VERSION:
+            raise ValueError(
+                f"the saved match is not a gin match of version {RECORD_VERSION}"
+            )
+        seed, dealer, hands = record.get("seed"), record.get("first_dealer"), record.get("hands")
+        if not isinstance(seed, int) or dealer not in (0, 1):
+            raise ValueError("the saved match has no valid seed or first dealer")
+        if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
+            raise ValueError("the saved match has no list of hands")
+        rules = preset(str(record.get("rules")), record.get("target"))
+        match = cls.start(rules, seed, dealer)
+        for number, codes in enumerate(hands):
+            if number:
+                match = match.next_hand()
+            for code in codes:
+                if not isinstance(code, str):
+                    raise ValueError(f"hand {number + 1}: {code!r} is not an action code")
+                try:
+                    match = match.apply(parse_action(code))
+                except ValueError as error:
+                    raise ValueError(f"hand {number + 1}: {error}") from None
+        return match

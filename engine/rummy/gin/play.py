@@ -1,0 +1,24 @@
+"""Drivers that play hands and matches between agents, handing each seat only its view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .agents import Agent
+from .match import Match
+
+
+def play_hand(match: Match, agents: Sequence[Agent]) -> Match:
+    """Play the current hand of `match` to its end; agents[seat] sees only its own view."""
+    while not match.hand.is_over:
+        seat = match.hand.to_move
+        match = match.apply(agents[seat].act(match.view(seat)))
+    return match
+
+
+def play_match(match: Match, agents: Sequence[Agent]) -> Match:
+    """Play `match` from its current state until a seat reaches the target."""
+    match = play_hand(match, agents)
+    while not match.is_over:
+        match = play_hand(match.next_hand(), agents)
+    return match

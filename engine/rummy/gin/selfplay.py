@@ -1,0 +1,78 @@
+"""Self-play statistics: how long hands last and how they end, to compare with the reference."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from statistics import mean, median, quantiles
+
+from ..rng import derive_seed
+from .agents import Agent, make_agent
+from .hand import GinHand
+from .match import Match
+from .play import play_hand
+from .rules import HOUSE, Rules
+
+
+@dataclass(frozen=True, slots=True)
+class SelfplayStats:
+    hands: int
+    turns_median: float
+    turns_q1: float
+    turns_q3: float
+    turns_min: int
+    turns_max: int
+    knock_deadwood_mean: float | None  # knocker's deadwood, gins included; None if no knock
+    gin_share: float
+    undercut_share: float
+    dead_share: float
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def hand_stats(hands: list[GinHand]) -> SelfplayStats:
+    """Statistics of finished hands; quartiles by `statistics.quantiles` (exclusive method)."""
+    if not hands:
+        raise ValueError("no hands to measure")
+    turns = [hand.turns for hand in hands]
+    kinds = [hand.result.kind for hand in hands]
+    knocks = [h.result.settlement.knocker_deadwood for h in hands if h.result.settlement]
+    q1, _, q3 = quantiles(turns, n=4) if len(turns) > 1 else (turns[0],) * 3
+    return SelfplayStats(
+        hands=len(hands),
+        turns_median=median(turns),
+        turns_q1=q1,
+        turns_q3=q3,
+        turns_min=min(turns),
+        turns_max=max(turns),
+        knock_deadwood_mean=mean(knocks) if knocks else None,
+        gin_share=kinds.count("gin") / len(hands),
+        undercut_share=kinds.count("undercut") / len(hands),
+        dead_share=kinds.count("dead") / len(hands),
+    )
+
+
+def selfplay(
+    hands: int,
+    seed: int,
+    rules: Rules = HOUSE,
+    agent_factory: Callable[[int], Agent] = lambda seed: make_agent("simple", seed),
+) -> SelfplayStats:
+    """Play `hands` hands as consecutive matches between two agents and measure them."""
+    if hands < 1:
+        raise ValueError("play at least one hand")
+    played: list[GinHand] = []
+    match_number = 0
+    while len(played) < hands:
+        match_seed = derive_seed(seed, match_number)
+        agents = [agent_factory(derive_seed(match_seed, 1000 + seat)) for seat in (0, 1)]
+        match = Match.start(rules, match_seed)
+        while len(played) < hands:
+            match = play_hand(match, agents)
+            played.append(match.hand)
+            if match.is_over:
+                break
+            match = match.next_hand()
+        match_number += 1
+    return hand_stats(played)

@@ -1,0 +1,168 @@
+"""Settling a knock: the knocker's melds, the defender's melds and lay-offs, and the score.
+
+Pure functions of the two hands and the rules, so the same code settles a knock inside the
+hand state machine, in the settlement screen, and in the tests of the worked examples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..cards import Card, from_mask, to_mask
+from ..errors import IllegalAction
+from ..melds import Arrangement, Meld, best_arrangement, best_arrangements, deadwood_of_mask
+from .rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The outcome of one knock, with everything the settlement screen shows."""
+
+    winner: str  # "knocker" or "defender"
+    points: int
+    kind: str  # "knock", "undercut" or "gin"
+    knocker_deadwood: int
+    defender_deadwood: int  # after lay-offs
+    knocker_melds: tuple[Meld, ...]
+    knocker_deadwood_cards: tuple[Card, ...]
+    defender_melds: tuple[Meld, ...]
+    defender_deadwood_cards: tuple[Card, ...]  # after lay-offs
+    layoffs: tuple[tuple[Card, Meld], ...]  # defender card -> the knocker meld it went onto
+
+    def layoff_map(self) -> dict[Card, Meld]:
+        return dict(self.layoffs)
+
+
+def _open_spots(arrangement: Arrangement, own: int) -> int:
+    """How many cards outside the knocker's hand could be laid off on these melds at once."""
+    spots = 0
+    for meld in arrangement.melds:
+        for card in meld.layoff_cards():
+            spots |= 1 << card.index
+    return (spots & ~own).bit_count()
+
+
+def knocker_arrangement(cards: Iterable[Card]) -> Arrangement:
+    """The knocker's least-deadwood arrangement.
+
+    Where several exist, take the one leaving the fewest lay-off spots for cards the knocker
+    does not hold: it depends on the knocker's own cards only, never on hidden information.
+    """
+    cards = tuple(cards)
+    own = to_mask(cards)
+    return min(best_arrangements(cards), key=lambda arrangement: _open_spots(arrangement, own))
+
+
+def _lay_off(melds: tuple[Meld, ...], cards: int) -> tuple[tuple[Card, Meld], ...] | None:
+    """Lay every card of the mask `cards` onto `melds`, in chains; None if some card cannot go.
+
+    A card that fits both a run and a set goes on the run: the run may then take the next
+    card of the chain, while a set takes nothing but that one card.
+    """
+    shown = sorted(melds, key=lambda meld: meld.kind != "run")
+    grown = list(shown)
+    placed: list[tuple[Card, Meld]] = []
+    left = cards
+    progress = True
+    while left and progress:
+        progress = False
+        for i, meld in enumerate(grown):
+            for card in meld.layoff_cards():
+                if left >> card.index & 1:
+                    grown[i] = meld = meld.extended(card)
+                    placed.append((card, shown[i]))
+                    left ^= 1 << card.index
+                    progress = True
+    return None if left else tuple(sorted(placed, key=lambda pair: pair[0].index))
+
+
+def _reachable(melds: tuple[Meld, ...], defender: int) -> int:
+    """Every defender card that some chain of lay-offs could reach."""
+    reach = 0
+    frontier = list(melds)
+    while frontier:
+        meld = frontier.pop()
+        for card in meld.layoff_cards():
+            bit = 1 << card.index
+            if defender & bit and not reach & bit:
+                reach |= bit
+                frontier.append(meld.extended(card))
+    return reach
+
+
+def defender_layoffs(
+    knocker_melds: tuple[Meld, ...], defender_cards: Iterable[Card]
+) -> tuple[int, Arrangement, tuple[tuple[Card, Meld], ...]]:
+    """The defender's melds and lay-offs chosen together for the least deadwood.
+
+    Tries every subset of the cards that could be laid off (a handful) and keeps the one whose
+    remaining cards arrange to the least deadwood; on a tie, the fewest lay-offs.
+    Returns (deadwood, arrangement of the cards kept, lay-offs).
+    """
+    defender = to_mask(defender_cards)
+    candidates = from_mask(_reachable(knocker_melds, defender))
+    best: tuple[int, int, tuple[tuple[Card, Meld], ...]] = (deadwood_of_mask(defender), 0, ())
+    for size in range(1, len(candidates) + 1):
+        for subset in combinations(candidates, size):
+            laid = to_mask(subset)
+            left_deadwood = deadwood_of_mask(defender ^ laid)
+            if left_deadwood < best[0]:
+                placed = _lay_off(knocker_melds, laid)
+                if placed is not None:
+                    best = (left_deadwood, laid, placed)
+    left_deadwood, laid, placed = best
+    return left_deadwood, best_arrangement(from_mask(defender ^ laid)), placed
+
+
+def settle(knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules) -> Settlement:
+    """Settle a knock (or gin) by `rules`; IllegalAction if the knocker's deadwood is too high."""
+    knocker_cards = tuple(knocker_cards)
+    defender_cards = tuple(defender_cards)
+    if to_mask(knocker_cards) & to_mask(defender_cards):
+        shared = from_mask(to_mask(knocker_cards) & to_mask(defender_cards))
+        raise ValueError(f"a card cannot be in both hands: {' '.join(map(str, shared))}")
+    knocker = knocker_arrangement(knocker_cards)
+    if knocker.deadwood > rules.knock_limit:
+        raise IllegalAction(
+            f"You cannot knock with {knocker.deadwood} points of deadwood: "
+            f"the limit is {rules.knock_limit}.",
+            "knock_too_high",
+        )
+    if knocker.deadwood == 0:
+        defender = best_arrangement(defender_cards)
+        return Settlement(
+            winner="knocker",
+            points=defender.deadwood + rules.gin_bonus,
+            kind="gin",
+            knocker_deadwood=0,
+            defender_deadwood=defender.deadwood,
+            knocker_melds=knocker.melds,
+            knocker_deadwood_cards=(),
+            defender_melds=defender.melds,
+            defender_deadwood_cards=defender.deadwood_cards,
+            layoffs=(),
+        )
+    defender_deadwood, defender, layoffs = defender_layoffs(knocker.melds, defender_cards)
+    undercut = defender_deadwood < knocker.deadwood or (
+        defender_deadwood == knocker.deadwood and rules.tie_is_undercut
+    )
+    if undercut:
+        winner, kind = "defender", "undercut"
+        points = knocker.deadwood - defender_deadwood + rules.undercut_bonus
+    else:
+        winner, kind = "knocker", "knock"
+        points = defender_deadwood - knocker.deadwood
+    return Settlement(
+        winner=winner,
+        points=points,
+        kind=kind,
+        knocker_deadwood=knocker.deadwood,
+        defender_deadwood=defender_deadwood,
+        knocker_melds=knocker.melds,
+        knocker_deadwood_cards=knocker.deadwood_cards,
+        defender_melds=defender.melds,
+        defender_deadwood_cards=defender.deadwood_cards,
+        layoffs=layoffs,
+    )

@@ -1,0 +1,26 @@
+"""Small value types of a gin hand's state, shared by the hand and the seat views."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .settle import Settlement
+
+
+class Phase(str, Enum):
+    UPCARD = "upcard"  # the seat to move is offered the first upcard
+    DRAW = "draw"
+    DISCARD = "discard"  # the seat to move holds 11 cards
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended. `winner` and `knocker` are seats; a dead hand has neither."""
+
+    kind: str  # "knock", "undercut", "gin" or "dead"
+    winner: int | None
+    knocker: int | None
+    points: int
+    settlement: Settlement | None
