@@ -8,7 +8,7 @@ which is what the meld search works on.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .rng import Rng
 
@@ -26,16 +26,14 @@ class Card:
 
     rank: int
     suit: str
+    index: int = field(init=False, repr=False, compare=False)  # 0-51, the card's bit
 
     def __post_init__(self) -> None:
         if not (isinstance(self.rank, int) and 1 <= self.rank <= 13):
             raise ValueError(f"rank must be 1-13, not {self.rank!r}")
         if not (isinstance(self.suit, str) and len(self.suit) == 1 and self.suit in SUITS):
             raise ValueError(f"suit must be one of {' '.join(SUITS)}, not {self.suit!r}")
-
-    @property
-    def index(self) -> int:
-        return SUITS.index(self.suit) * 13 + self.rank - 1
+        object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + self.rank - 1)
 
     @property
     def value(self) -> int:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from ..cards import Card, shuffled_deck
+from ..cards import Card, shuffled_deck, to_mask
 from ..errors import IllegalAction
-from ..melds import deadwood
+from ..melds import deadwood_of_mask
 from .actions import (
     Action,
     Discard,
@@ -34,6 +34,10 @@ HAND_SIZE = 10
 
 def _pair_with(pair: tuple, seat: int, value) -> tuple:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _deadwood_after_discard(hand_mask: int, card: Card) -> int:
+    return deadwood_of_mask(hand_mask & ~(1 << card.index))
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -106,12 +110,12 @@ class GinHand:
         if self.phase is Phase.DRAW:
             return (DrawStock(seat),) if self._pile_closed() else (DrawStock(seat), DrawDiscard(seat))
         if self.phase is Phase.DISCARD:
-            hand = self.hands[seat]
-            choices = [card for card in hand if card != self.drawn_from_pile]
+            choices = [card for card in self.hands[seat] if card != self.drawn_from_pile]
+            mask = to_mask(self.hands[seat])
             knocks = [
                 Knock(seat, card)
                 for card in choices
-                if deadwood(c for c in hand if c != card) <= self.rules.knock_limit
+                if _deadwood_after_discard(mask, card) <= self.rules.knock_limit
             ]
             return tuple(Discard(seat, card) for card in choices) + tuple(knocks)
         return ()
@@ -219,7 +223,7 @@ class GinHand:
                     "discard_taken_card",
                 )
             if isinstance(action, Knock):
-                left = deadwood(c for c in self.hands[action.seat] if c != card)
+                left = _deadwood_after_discard(to_mask(self.hands[action.seat]), card)
                 if left > self.rules.knock_limit:
                     raise IllegalAction(
                         f"After discarding {card} your deadwood is {left}: you may knock "

@@ -79,16 +79,17 @@ def _lay_off(melds: tuple[Meld, ...], cards: int) -> tuple[tuple[Card, Meld], ..
 
 
 def _reachable(melds: tuple[Meld, ...], defender: int) -> int:
-    """Every defender card that some chain of lay-offs could reach."""
+    """Every defender card that some chain of lay-offs onto one of the melds could reach."""
     reach = 0
-    frontier = list(melds)
-    while frontier:
-        meld = frontier.pop()
-        for card in meld.layoff_cards():
-            bit = 1 << card.index
-            if defender & bit and not reach & bit:
-                reach |= bit
-                frontier.append(meld.extended(card))
+    for meld in melds:
+        grown = True
+        while grown:
+            grown = False
+            for card in meld.layoff_cards():
+                if defender >> card.index & 1:
+                    reach |= 1 << card.index
+                    meld = meld.extended(card)
+                    grown = True
     return reach
 
 

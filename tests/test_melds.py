@@ -1,0 +1,107 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from brute_force import all_melds, exhaustive_deadwood, is_meld, optimal_meld_collections
+from rummy.cards import DECK, parse_cards
+from rummy.melds import (
+    ALL_MELDS,
+    best_arrangement,
+    best_arrangements,
+    deadwood,
+    make_meld,
+    meld_kind,
+    melds_in,
+)
+
+hands = st.lists(st.sampled_from(DECK), min_size=0, max_size=11, unique=True)
+# Hands packed into few ranks, where melds overlap and greedy choices go wrong.
+dense_hands = st.lists(
+    st.sampled_from([c for c in DECK if c.rank <= 5]), min_size=0, max_size=11, unique=True
+)
+
+
+def test_the_run_of_spades_beats_the_set_of_sevens():
+    # gin.md: ♠7 ♠8 ♠9 ♥7 ♦7 and junk: the run wins, deadwood 45 and not 48.
+    hand = parse_cards("7S 8S 9S 7H 7D KC QD 5C 4H 2D")
+    assert deadwood(hand) == 45
+    (arrangement,) = best_arrangements(hand)
+    assert [str(m) for m in arrangement.melds] == ["7S-8S-9S"]
+    assert arrangement.deadwood == 45
+
+
+def test_ace_is_low_only():
+    assert meld_kind(parse_cards("AH 2H 3H")) == "run"
+    assert meld_kind(parse_cards("QH KH AH")) is None
+    assert meld_kind(parse_cards("KH AH 2H")) is None
+    assert deadwood(parse_cards("QH KH AH")) == 21
+
+
+def test_sets_are_three_or_four_of_a_rank():
+    assert meld_kind(parse_cards("7C 7D 7H")) == "set"
+    assert meld_kind(parse_cards("7C 7D 7H 7S")) == "set"
+    assert meld_kind(parse_cards("7C 7D")) is None
+    assert meld_kind(parse_cards("7C 7D 8H")) is None
+
+
+def test_a_card_counts_in_one_meld_only():
+    # ♥7 cannot serve the three 7s and the hearts run at once.
+    hand = parse_cards("7H 7D 7C 8H 9H")
+    assert deadwood(hand) == 14
+
+
+def test_gin_hand_has_no_deadwood():
+    hand = parse_cards("AC 2C 3C 4C 5D 5H 5S JD QD KD")
+    assert deadwood(hand) == 0
+    assert best_arrangement(hand).deadwood_cards == ()
+
+
+def test_the_deck_has_65_sets_and_264_runs():
+    kinds = [kind for _, kind in ALL_MELDS]
+    assert kinds.count("set") == 13 * 5
+    assert kinds.count("run") == 4 * sum(range(1, 12))
+
+
+def test_make_meld_refuses_non_melds():
+    assert str(make_meld(parse_cards("9S 7S 8S"))) == "7S-8S-9S"
+    with pytest.raises(ValueError, match="8D 7S 9S is not a set or a run"):
+        make_meld(parse_cards("9S 7S 8D"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands)
+def test_deadwood_equals_exhaustive_search(hand):
+    assert deadwood(hand) == exhaustive_deadwood(hand)
+
+
+@settings(max_examples=400, deadline=None)
+@given(dense_hands)
+def test_deadwood_equals_exhaustive_search_on_dense_hands(hand):
+    assert deadwood(hand) == exhaustive_deadwood(hand)
+
+
+@settings(max_examples=200, deadline=None)
+@given(dense_hands)
+def test_every_meld_of_a_hand_is_listed(hand):
+    found = {frozenset(m.cards) for m in melds_in(hand)}
+    assert found == set(all_melds(tuple(hand)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(hands, dense_hands))
+def test_best_arrangements_are_legal_disjoint_and_all_minimal(hand):
+    arrangements = best_arrangements(hand)
+    assert arrangements
+    assert len(set(arrangements)) == len(arrangements)
+    for arrangement in arrangements:
+        cards = [c for m in arrangement.melds for c in m.cards] + list(arrangement.deadwood_cards)
+        assert sorted(cards) == sorted(hand)
+        assert all(is_meld(m.cards) and m.kind == meld_kind(m.cards) for m in arrangement.melds)
+        assert arrangement.deadwood == deadwood(hand)
+
+
+@settings(max_examples=200, deadline=None)
+@given(dense_hands)
+def test_best_arrangements_lists_every_optimal_choice_of_melds(hand):
+    found = {frozenset(frozenset(m.cards) for m in a.melds) for a in best_arrangements(hand)}
+    assert found == optimal_meld_collections(tuple(hand))
