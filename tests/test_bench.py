@@ -1,0 +1,18 @@
+"""The melds benchmark runs and agrees with the exhaustive reference (plumbing, not speed)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench_melds.py"
+
+
+def test_melds_benchmark_prints_its_figures_with_no_mismatch():
+    done = subprocess.run(
+        [sys.executable, str(BENCH), "--hands", "40"], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        assert "us/hand" in line and "ratio" in line and line.endswith("mismatches 0")

@@ -1,0 +1,126 @@
+"""A match: cumulative scores, the target, who deals, and saved records."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from rummy.cards import DECK, parse_card as card, parse_cards
+from rummy.errors import IllegalAction
+from rummy.gin import (
+    COMPUTER,
+    HOUSE,
+    PAGAT,
+    PLAYER,
+    Discard,
+    Knock,
+    Match,
+    Phase,
+    SimpleAgent,
+    play_hand,
+    play_match,
+)
+
+
+def rig_knock(match: Match, knocker: int) -> Match:
+    """Put `knocker` in its discard phase holding a knock: ♣10 out leaves ♥2, ♥2 out leaves ♣10;
+    the other seat holds the undercut example of gin.md (7 points after laying ♠6 off)."""
+    mine = parse_cards("3S 4S 5S 7H 7D 7C JD QD KD TC 2H")
+    theirs = parse_cards("3H 4H 5H 9S 9H 9C 6S AC 2D 4C")
+    rest = tuple(c for c in DECK if c not in mine and c not in theirs)
+    hands = (mine, theirs) if knocker == 0 else (theirs, mine)
+    hand = replace(
+        match.hand, hands=hands, stock=rest, pile=(), phase=Phase.DISCARD, to_move=knocker
+    )
+    return replace(match, hand=hand)
+
+
+def test_the_computer_deals_the_first_hand_unless_configured():
+    assert Match.start(HOUSE, 1).hand.dealer == COMPUTER
+    assert Match.start(HOUSE, 1, first_dealer=PLAYER).hand.dealer == PLAYER
+    assert Match.start(HOUSE, 1).hand.to_move == PLAYER  # the non-dealer is offered the upcard
+
+
+def test_scores_add_up_and_the_loser_deals_next():
+    match = rig_knock(Match.start(HOUSE, 1), knocker=PLAYER)
+    match = match.apply(Knock(PLAYER, card("TC")))
+    assert match.scores == (match.hand.result.points, 0) and match.scores[0] > 0
+    nxt = match.next_hand()
+    assert nxt.hand.dealer == COMPUTER  # the computer lost, so it deals
+    assert nxt.finished == (match.hand,) and nxt.scores == match.scores
+    assert nxt.hand.seed != match.hand.seed
+
+
+def test_an_undercut_scores_for_the_defender_and_the_knocker_deals_next():
+    match = rig_knock(Match.start(PAGAT, 1), knocker=COMPUTER)
+    # The computer knocks keeping ♣10 (10 points); the player lays ♠6 off and keeps 7: undercut.
+    match = match.apply(Knock(COMPUTER, card("2H")))
+    result = match.hand.result
+    assert (result.kind, result.winner, result.points) == ("undercut", PLAYER, 10 - 7 + 10)
+    assert match.scores == (13, 0)
+    assert match.next_hand().hand.dealer == COMPUTER
+
+
+def test_the_same_dealer_deals_again_after_a_dead_hand():
+    match = rig_knock(Match.start(HOUSE, 1), knocker=PLAYER)
+    match = replace(match, hand=replace(match.hand, stock=match.hand.stock[:2]))
+    match = match.apply(Discard(PLAYER, card("TC")))
+    assert match.hand.result.kind == "dead" and match.scores == (0, 0)
+    assert match.next_hand().hand.dealer == match.hand.dealer
+
+
+def test_next_hand_is_refused_while_a_hand_is_played_or_after_the_match():
+    match = Match.start(HOUSE, 1)
+    with pytest.raises(IllegalAction, match="still being played"):
+        match.next_hand()
+    over = play_match(Match.start(HOUSE.with_target(50), 4), [SimpleAgent(1), SimpleAgent(2)])
+    with pytest.raises(IllegalAction, match="match is over"):
+        over.next_hand()
+
+
+@pytest.mark.parametrize("target", [50, 100])
+def test_the_first_to_reach_the_target_wins(target):
+    match = play_match(Match.start(HOUSE.with_target(target), 9), [SimpleAgent(3), SimpleAgent(4)])
+    winner = match.winner
+    assert match.is_over and match.scores[winner] >= target > match.scores[1 - winner]
+    totals = [0, 0]
+    for hand in match.hands:
+        if hand.result.winner is not None:
+            totals[hand.result.winner] += hand.result.points
+        assert max(totals) < target or hand is match.hand  # nobody passed it earlier
+    assert tuple(totals) == match.scores
+
+
+def test_dealers_follow_the_loser_rule_through_a_whole_match():
+    match = play_match(Match.start(HOUSE, 21), [SimpleAgent(5), SimpleAgent(6)])
+    for before, after in zip(match.hands, match.hands[1:]):
+        expected = before.dealer if before.result.winner is None else 1 - before.result.winner
+        assert after.dealer == expected
+
+
+def test_a_record_survives_json_and_replays_exactly():
+    match = play_hand(Match.start(PAGAT.with_target(50), 8), [SimpleAgent(1), SimpleAgent(2)])
+    match = match.next_hand()
+    match = match.apply(match.hand.legal_actions()[0])
+    record = json.loads(json.dumps(match.to_record()))
+    assert Match.from_record(record) == match
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (lambda r: "not a record", "not an object"),
+        (lambda r: {**r, "version": 99}, "version"),
+        (lambda r: {**r, "seed": "x"}, "seed"),
+        (lambda r: {**r, "rules": "klondike"}, "unknown rules"),
+        (lambda r: {**r, "target": -5}, "target"),
+        (lambda r: {**r, "hands": []}, "hands"),
+        (lambda r: {**r, "hands": [["0 fly"]]}, "hand 1: '0 fly' is not an action"),
+        (lambda r: {**r, "hands": [["1 take"]]}, "hand 1: It is not your turn"),
+        (lambda r: {**r, "hands": [["0 take"], []]}, "still being played"),
+    ],
+)
+def test_a_corrupted_record_is_refused_with_a_clear_message(damage, message):
+    record = Match.start(HOUSE, 3).to_record()
+    with pytest.raises(ValueError, match=message):
+        Match.from_record(damage(record))

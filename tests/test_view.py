@@ -1,0 +1,59 @@
+"""A seat's view holds exactly what that seat may see, so an agent given it cannot peek."""
+
+from dataclasses import fields, replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from random_play import random_hand_states
+from rummy.gin import HOUSE, GinHand, Match, PassUpcard, Phase, TakeUpcard
+from rummy.rng import Rng
+
+
+def test_the_view_shows_own_hand_pile_counts_and_the_opponents_public_moves():
+    hand = GinHand.deal(3, HOUSE, dealer=1)
+    upcard = hand.pile[-1]
+    hand = hand.apply(PassUpcard(0)).apply(TakeUpcard(1))
+    hand = hand.apply(next(a for a in hand.legal_actions() if a.card != upcard))
+    view = hand.view(0, scores=(12, 30))
+    assert view.hand == hand.hands[0]
+    assert view.pile == hand.pile
+    assert view.stock_count == 31 and view.opponent_card_count == 10
+    assert view.opponent_taken == (upcard,)  # the 对手取走 record
+    assert view.passed == (upcard,) and view.opponent_passed == ()
+    assert view.scores == (12, 30)
+    assert view.my_turn and view.phase is Phase.DRAW
+    assert hand.view(1, scores=(12, 30)).scores == (30, 12)
+    assert hand.view(1).legal_actions == () and not hand.view(1).my_turn
+
+
+def test_the_view_keeps_no_reference_to_the_full_state():
+    view = Match.start(HOUSE, 5).view(1)
+    assert not any(isinstance(getattr(view, f.name), (GinHand, Match)) for f in fields(view))
+
+
+def reshuffle_hidden(hand: GinHand, seat: int, seed: int) -> GinHand:
+    """Another state `seat` cannot tell apart: the opponent's unseen cards and the stock
+    dealt again at random (cards the opponent took from the pile and still holds stay)."""
+    other = 1 - seat
+    known = [c for c in hand.hands[other] if c in hand.taken[other]]
+    pool = [c for c in hand.hands[other] if c not in known] + list(hand.stock)
+    pool = list(Rng(seed).shuffled(pool))
+    unseen = len(hand.hands[other]) - len(known)
+    hands = list(hand.hands)
+    hands[other] = tuple(sorted(known + pool[:unseen]))
+    return replace(hand, hands=tuple(hands), stock=tuple(pool[unseen:]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_a_view_is_unchanged_when_the_hidden_cards_are_reshuffled(seed):
+    changed = 0
+    for n, hand in enumerate(random_hand_states(seed, HOUSE)):
+        if hand.phase is Phase.OVER:
+            break
+        for seat in (0, 1):
+            other = reshuffle_hidden(hand, seat, seed + n)
+            changed += other != hand
+            assert other.view(seat) == hand.view(seat)
+    assert changed  # the hidden cards really were dealt differently
