@@ -12,7 +12,7 @@ from rummy.gin import (
     Match,
     PassUpcard,
     Phase,
-    SimpleAgent,
+    EasyAgent,
     TakeUpcard,
     play_match,
 )
@@ -28,7 +28,7 @@ def hand_with(mine, upcard, phase=Phase.UPCARD):
 
 
 def test_takes_the_upcard_only_if_it_joins_a_meld():
-    agent = SimpleAgent(1)
+    agent = EasyAgent(1)
     assert agent.act(hand_with("7S 8S 2C 4D 6H JC QD KH AS 3C", "9S").view(0)) == TakeUpcard(0)
     assert agent.act(hand_with("7S 8S 2C 4D 6H JC QD KH AS 3C", "9D").view(0)) == PassUpcard(0)
     hand = replace(hand_with("7S 8S 2C 4D 6H JC QD KH AS 3C", "8D"), phase=Phase.DRAW, upcard_passes=1, turns=1)
@@ -39,11 +39,11 @@ def test_takes_the_upcard_only_if_it_joins_a_meld():
 
 def test_discards_among_the_least_deadwood_choices_and_knocks_at_once():
     hand = replace(hand_with("3S 4S 5S 7H 7D 7C JD QD KD TC 2H", "9C"), phase=Phase.DISCARD)
-    assert SimpleAgent(1).act(hand.view(0)) == Knock(0, card("TC"))
+    assert EasyAgent(1).act(hand.view(0)) == Knock(0, card("TC"))
 
 
 def test_only_legal_actions_over_many_matches():
     for seed, rules in ((1, HOUSE), (2, PAGAT)):
         # play_match applies every action through the rules, so an illegal one would raise.
-        match = play_match(Match.start(rules.with_target(100), seed), [SimpleAgent(seed), SimpleAgent(seed + 7)])
+        match = play_match(Match.start(rules.with_target(100), seed), [EasyAgent(seed), EasyAgent(seed + 7)])
         assert match.is_over

@@ -16,7 +16,7 @@ from rummy.gin import (
     Knock,
     Match,
     Phase,
-    SimpleAgent,
+    EasyAgent,
     play_hand,
     play_match,
 )
@@ -73,14 +73,14 @@ def test_next_hand_is_refused_while_a_hand_is_played_or_after_the_match():
     match = Match.start(HOUSE, 1)
     with pytest.raises(IllegalAction, match="still being played"):
         match.next_hand()
-    over = play_match(Match.start(HOUSE.with_target(50), 4), [SimpleAgent(1), SimpleAgent(2)])
+    over = play_match(Match.start(HOUSE.with_target(50), 4), [EasyAgent(1), EasyAgent(2)])
     with pytest.raises(IllegalAction, match="match is over"):
         over.next_hand()
 
 
 @pytest.mark.parametrize("target", [50, 100])
 def test_the_first_to_reach_the_target_wins(target):
-    match = play_match(Match.start(HOUSE.with_target(target), 9), [SimpleAgent(3), SimpleAgent(4)])
+    match = play_match(Match.start(HOUSE.with_target(target), 9), [EasyAgent(3), EasyAgent(4)])
     winner = match.winner
     assert match.is_over and match.scores[winner] >= target > match.scores[1 - winner]
     totals = [0, 0]
@@ -92,14 +92,14 @@ def test_the_first_to_reach_the_target_wins(target):
 
 
 def test_dealers_follow_the_loser_rule_through_a_whole_match():
-    match = play_match(Match.start(HOUSE, 21), [SimpleAgent(5), SimpleAgent(6)])
+    match = play_match(Match.start(HOUSE, 21), [EasyAgent(5), EasyAgent(6)])
     for before, after in zip(match.hands, match.hands[1:]):
         expected = before.dealer if before.result.winner is None else 1 - before.result.winner
         assert after.dealer == expected
 
 
 def test_a_record_survives_json_and_replays_exactly():
-    match = play_hand(Match.start(PAGAT.with_target(50), 8), [SimpleAgent(1), SimpleAgent(2)])
+    match = play_hand(Match.start(PAGAT.with_target(50), 8), [EasyAgent(1), EasyAgent(2)])
     match = match.next_hand()
     match = match.apply(match.hand.legal_actions()[0])
     record = json.loads(json.dumps(match.to_record()))

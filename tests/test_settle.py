@@ -5,7 +5,7 @@ import pytest
 from brute_force import exhaustive_deadwood, layoff_deadwood
 from rummy.cards import parse_cards
 from rummy.errors import IllegalAction
-from rummy.gin import HOUSE, PAGAT, Match, SimpleAgent, play_hand, settle
+from rummy.gin import HOUSE, PAGAT, Match, EasyAgent, play_hand, settle
 from rummy.rng import derive_seed
 
 KNOCKER = parse_cards("3S 4S 5S 7H 7D 7C JD QD KD 8C")  # deadwood ♣8 = 8
@@ -106,7 +106,7 @@ def _knocks_from_real_games(count: int):
     found = []
     for n in range(10_000):
         match = Match.start(HOUSE, derive_seed(99, n))
-        agents = [SimpleAgent(n), SimpleAgent(n + 1)]
+        agents = [EasyAgent(n), EasyAgent(n + 1)]
         hand = play_hand(match, agents).hand
         if hand.result.knocker is not None:
             knocker = hand.result.knocker

@@ -12,7 +12,7 @@ from .actions import (
     action_code,
     parse_action,
 )
-from .agents import Agent, SimpleAgent, make_agent
+from .agents import LEVELS, Agent, EasyAgent, HardAgent, NormalAgent, make_agent
 from .hand import GinHand, replay
 from .match import COMPUTER, PLAYER, Match
 from .play import play_hand, play_match
@@ -41,7 +41,10 @@ __all__ = [
     "PlayerView",
     "Rules",
     "Settlement",
-    "SimpleAgent",
+    "EasyAgent",
+    "HardAgent",
+    "LEVELS",
+    "NormalAgent",
     "TakeUpcard",
     "action_code",
     "make_agent",

@@ -57,7 +57,7 @@ def selfplay(
     hands: int,
     seed: int,
     rules: Rules = HOUSE,
-    agent_factory: Callable[[int], Agent] = lambda seed: make_agent("simple", seed),
+    agent_factory: Callable[[int], Agent] = lambda seed: make_agent("easy", seed),
 ) -> SelfplayStats:
     """Play `hands` hands as consecutive matches between two agents and measure them."""
     if hands < 1:

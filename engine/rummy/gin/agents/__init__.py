@@ -1,0 +1,53 @@
+"""Computer players of gin, and the interface every one of them implements.
+
+An agent is any object with `act(view: PlayerView) -> Action` returning one of
+`view.legal_actions`. It sees a `PlayerView` and nothing else: the drivers in `rummy.gin.play`
+own the full state and hand each seat its own view, so an agent cannot look at the other hand
+or the stock order. Built-in levels: `easy`, `normal`, `hard` (简单 / 普通 / 困难); each is
+constructed from one integer seed, its only source of randomness.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Protocol
+
+from ..actions import Action
+from ..view import PlayerView
+from .easy import EasyAgent
+from .hard import HardAgent
+from .normal import NormalAgent
+
+
+class Agent(Protocol):
+    def act(self, view: PlayerView) -> Action: ...
+
+
+LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
+
+
+def agent_class(name: str) -> type:
+    """A level name (easy, normal, hard) or "module:Class" of an agent written by anyone."""
+    if name in LEVELS:
+        return LEVELS[name]
+    module_name, colon, class_name = name.partition(":")
+    if not colon or not module_name or not class_name:
+        raise ValueError(
+            f"unknown agent {name!r}: use one of {', '.join(LEVELS)} or module:Class"
+        )
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"cannot import {module_name!r} for agent {name!r}: {error}") from None
+    cls = getattr(module, class_name, None)
+    if not callable(cls):
+        raise ValueError(f"{module_name!r} has no class {class_name!r}")
+    return cls
+
+
+def make_agent(name: str, seed: int = 0) -> Agent:
+    """An agent by level name or "module:Class", constructed with its seed."""
+    return agent_class(name)(seed)
+
+
+__all__ = ["LEVELS", "Agent", "EasyAgent", "HardAgent", "NormalAgent", "agent_class", "make_agent"]

@@ -1,0 +1,72 @@
+"""What a seat knows, read from its `PlayerView` alone, as card masks for fast evaluation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...cards import Card, to_mask
+from ...melds import meldable_mask
+from ..actions import Action, DrawDiscard, DrawStock, PassUpcard, TakeUpcard
+from ..state import Phase
+from ..view import PlayerView
+
+FULL_DECK = (1 << 52) - 1
+
+
+def hand_mask(view: PlayerView) -> int:
+    return to_mask(view.hand)
+
+
+def joins_meld(mask: int, card: Card) -> bool:
+    """Whether `card` would be part of some meld of the cards of `mask` plus `card`."""
+    bit = 1 << card.index
+    return bool(meldable_mask(mask | bit) & bit)
+
+
+@dataclass(frozen=True, slots=True)
+class PileChoice:
+    """The two answers to "do you want the pile's top card?"."""
+
+    take: Action  # TakeUpcard or DrawDiscard
+    refuse: Action  # PassUpcard or DrawStock
+
+
+def pile_choice(view: PlayerView) -> PileChoice | None:
+    """The choice between the pile top and the other option, when the seat has one."""
+    seat = view.seat
+    if view.phase is Phase.UPCARD:
+        return PileChoice(TakeUpcard(seat), PassUpcard(seat))
+    if view.phase is Phase.DRAW and DrawDiscard(seat) in view.legal_actions:
+        return PileChoice(DrawDiscard(seat), DrawStock(seat))
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """The cards as one seat can account for them."""
+
+    own: int
+    pile: int
+    opponent_known: int  # cards the opponent surely holds: taken from the pile, not discarded
+    unseen: int  # cards in the opponent's hand or the stock, no telling which
+    opponent_hidden: int  # how many of the opponent's cards are among `unseen`
+    opponent_discarded: int
+    opponent_passed: int
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Knowledge:
+        own = to_mask(view.hand)
+        pile = to_mask(view.pile)
+        # A card the opponent took leaves its hand only onto the pile, whence only a draw
+        # takes it: so a taken card that is neither in the pile nor in our hand is still theirs.
+        known = to_mask(view.opponent_taken) & ~pile & ~own
+        unseen = FULL_DECK & ~own & ~pile & ~known
+        return cls(
+            own=own,
+            pile=pile,
+            opponent_known=known,
+            unseen=unseen,
+            opponent_hidden=view.opponent_card_count - known.bit_count(),
+            opponent_discarded=to_mask(view.opponent_discards),
+            opponent_passed=to_mask(view.opponent_passed),
+        )

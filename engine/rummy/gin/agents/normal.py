@@ -1,0 +1,65 @@
+"""`normal` (普通): a sound heuristic player that looks one draw ahead."""
+
+from __future__ import annotations
+
+from ..actions import Action, Discard, Knock
+from ..state import Phase
+from ..view import PlayerView
+from ...cards import card_from_index
+from ...melds import mask_value
+from .evaluate import Evaluator, bits
+from .knowledge import Knowledge, PileChoice, pile_choice
+
+
+def refused_value(view: PlayerView, evaluator: Evaluator, own: int) -> float:
+    """Expected deadwood after this turn if the pile top is refused: a stock draw follows,
+    except for the dealer refusing the upcard, who then does not draw this turn."""
+    if view.phase is Phase.UPCARD and view.seat == view.dealer:
+        return float(evaluator.deadwood(own))
+    return evaluator.potential(own)
+
+
+def take_or_refuse(view: PlayerView, choice: PileChoice, evaluator: Evaluator, own: int) -> Action:
+    """Take the pile top when the deadwood after taking it beats what refusing promises."""
+    top = 1 << view.pile[-1].index
+    taken, _ = evaluator.best_discard(own | top, keep=top)
+    return choice.take if taken < refused_value(view, evaluator, own) else choice.refuse
+
+
+def ranked_discards(view: PlayerView, evaluator: Evaluator, own: int) -> list[tuple[float, int]]:
+    """(potential of the hand kept, card bit) for every allowed discard, best first; on equal
+    prospects the higher card goes."""
+    keep = 1 << view.drawn_from_pile.index if view.drawn_from_pile else 0
+    scored = [(evaluator.potential(own ^ bit), -mask_value(bit), bit) for bit in bits(own & ~keep)]
+    scored.sort()
+    return [(score, bit) for score, _, bit in scored]
+
+
+def knock_or_discard(view: PlayerView, bit: int) -> Action:
+    card = card_from_index(bit.bit_length() - 1)
+    knock = Knock(view.seat, card)
+    return knock if knock in view.legal_actions else Discard(view.seat, card)
+
+
+class NormalAgent:
+    """Keeps the ten cards with the best prospects one draw ahead (expected deadwood after the
+    next draw), takes the pile top when that beats the expected stock draw, and knocks as soon
+    as it may, with the discard that leaves the least deadwood."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # deterministic: nothing is left to chance
+
+    def act(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        knowledge = Knowledge.of(view)
+        evaluator = Evaluator(knowledge.unseen)
+        own = knowledge.own
+        choice = pile_choice(view)
+        if choice is not None:
+            return take_or_refuse(view, choice, evaluator, own)
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if knocks:
+            return min(knocks, key=lambda a: (evaluator.deadwood(own ^ 1 << a.card.index), -a.card.value))
+        return knock_or_discard(view, ranked_discards(view, evaluator, own)[0][1])
