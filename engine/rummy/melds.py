@@ -120,23 +120,25 @@ def mask_value(mask: int) -> int:
     )
 
 
+_RUN_STARTS = sum(0x7FF << (13 * suit) for suit in range(4))  # ranks A-J: a run may start there
+_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # multiplying by it copies a rank pattern to all suits
+
+
 def meldable_mask(mask: int) -> int:
     """The cards of `mask` that belong to at least one meld inside `mask`.
 
     Bit arithmetic: a run is three consecutive ranks in a suit; a set is a rank held in at
     least three suits. Any card outside this mask is deadwood in every arrangement.
     """
+    starts = mask & mask >> 1 & mask >> 2 & _RUN_STARTS
+    out = starts | starts << 1 | starts << 2
     c = mask & _SUIT_BITS
     d = mask >> 13 & _SUIT_BITS
     h = mask >> 26 & _SUIT_BITS
     s = mask >> 39 & _SUIT_BITS
-    out = 0
-    for shift, bits in ((0, c), (13, d), (26, h), (39, s)):
-        starts = bits & bits >> 1 & bits >> 2
-        out |= (starts | starts << 1 | starts << 2) << shift
-    ranks3 = (c & d & h) | (c & d & s) | (c & h & s) | (d & h & s)
+    ranks3 = (c & d & (h | s)) | (h & s & (c | d))
     if ranks3:
-        out |= (ranks3 | ranks3 << 13 | ranks3 << 26 | ranks3 << 39) & mask
+        out |= ranks3 * _EVERY_SUIT & mask
     return out
 
 
