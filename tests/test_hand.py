@@ -215,3 +215,20 @@ def test_replay_from_codes_rebuilds_the_hand():
         hand = hand.apply(hand.legal_actions()[0])
     codes = [action_code(a) for a in hand.actions]
     assert replay(77, codes, dealer=0) == hand
+
+
+@pytest.mark.parametrize("seat", [True, False, 1.0, 2, -1, "0"])
+def test_actions_name_a_real_seat(seat):
+    with pytest.raises(ValueError, match="a seat is 0 or 1"):
+        TakeUpcard(seat)
+
+
+def test_discards_name_a_real_card():
+    with pytest.raises(ValueError, match="is not a Card"):
+        Discard(0, "7S")
+
+
+@pytest.mark.parametrize("dealer", [True, 1.0, 2])
+def test_the_dealer_is_seat_0_or_1(dealer):
+    with pytest.raises(ValueError, match="dealer must be seat 0 or 1"):
+        GinHand.deal(1, HOUSE, dealer)

@@ -98,6 +98,12 @@ def test_dealers_follow_the_loser_rule_through_a_whole_match():
         assert after.dealer == expected
 
 
+def test_a_record_keeps_custom_rules():
+    rules = replace(HOUSE, name="custom", knock_limit=5, gin_bonus=30)
+    match = Match.start(rules, 3)
+    assert Match.from_record(json.loads(json.dumps(match.to_record()))).rules == rules
+
+
 def test_a_record_survives_json_and_replays_exactly():
     match = play_hand(Match.start(PAGAT.with_target(50), 8), [EasyAgent(1), EasyAgent(2)])
     match = match.next_hand()
@@ -111,9 +117,16 @@ def test_a_record_survives_json_and_replays_exactly():
     [
         (lambda r: "not a record", "not an object"),
         (lambda r: {**r, "version": 99}, "version"),
+        (lambda r: {**r, "version": 1.0}, "version"),
         (lambda r: {**r, "seed": "x"}, "seed"),
-        (lambda r: {**r, "rules": "klondike"}, "unknown rules"),
-        (lambda r: {**r, "target": -5}, "target"),
+        (lambda r: {**r, "seed": True}, "seed"),
+        (lambda r: {**r, "first_dealer": 1.0}, "first dealer"),
+        (lambda r: {**r, "first_dealer": True}, "first dealer"),
+        (lambda r: {**r, "rules": "house"}, "rules must give exactly"),
+        (lambda r: {**r, "rules": {**r["rules"], "target": 7}}, "target must be 50 or 100"),
+        (lambda r: {**r, "rules": {**r["rules"], "knock_limit": "10"}}, "knock_limit"),
+        (lambda r: {**r, "rules": {k: v for k, v in r["rules"].items() if k != "target"}}, "rules must give exactly"),
+        (lambda r: {**r, "hands": [["False pass"]]}, "not an action"),
         (lambda r: {**r, "hands": []}, "hands"),
         (lambda r: {**r, "hands": [["0 fly"]]}, "hand 1: '0 fly' is not an action"),
         (lambda r: {**r, "hands": [["1 take"]]}, "hand 1: It is not your turn"),

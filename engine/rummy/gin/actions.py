@@ -11,40 +11,61 @@ from dataclasses import dataclass
 from ..cards import Card, parse_card
 
 
+def _check_seat(seat: object) -> None:
+    if type(seat) is not int or seat not in (0, 1):
+        raise ValueError(f"a seat is 0 or 1, not {seat!r}")
+
+
+def _check_card(card: object) -> None:
+    if not isinstance(card, Card):
+        raise ValueError(f"{card!r} is not a Card")
+
+
+class _SeatAction:
+    """Validation shared by all actions: a seat is the int 0 or 1, a card a Card."""
+
+    __slots__ = ()
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        if hasattr(self, "card"):
+            _check_card(self.card)
+
+
 @dataclass(frozen=True, slots=True)
-class TakeUpcard:
+class TakeUpcard(_SeatAction):
     """Take the first upcard (it counts as the turn's draw)."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class PassUpcard:
+class PassUpcard(_SeatAction):
     """Refuse the first upcard."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class DrawStock:
+class DrawStock(_SeatAction):
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class DrawDiscard:
+class DrawDiscard(_SeatAction):
     """Take the top card of the discard pile."""
 
     seat: int
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(_SeatAction):
     seat: int
     card: Card
 
 
 @dataclass(frozen=True, slots=True)
-class Knock:
+class Knock(_SeatAction):
     """Discard `card`, then knock (or go gin) with the ten cards kept."""
 
     seat: int

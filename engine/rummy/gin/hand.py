@@ -66,7 +66,7 @@ class GinHand:
     @classmethod
     def deal(cls, seed: int, rules: Rules = HOUSE, dealer: int = 1) -> GinHand:
         """Deal a hand from `seed`: ten cards each, one at a time from the non-dealer."""
-        if dealer not in (0, 1):
+        if type(dealer) is not int or dealer not in (0, 1):
             raise ValueError(f"dealer must be seat 0 or 1, not {dealer!r}")
         deck = shuffled_deck(seed)
         dealt = 2 * HAND_SIZE

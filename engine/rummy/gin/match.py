@@ -15,7 +15,7 @@ from ..errors import IllegalAction
 from ..rng import derive_seed
 from .actions import Action, action_code, parse_action
 from .hand import GinHand
-from .rules import HOUSE, Rules, preset
+from .rules import HOUSE, Rules
 from .view import PlayerView
 
 PLAYER = 0
@@ -88,8 +88,7 @@ class Match:
         return {
             "game": "gin",
             "version": RECORD_VERSION,
-            "rules": self.rules.name,
-            "target": self.rules.target,
+            "rules": self.rules.as_dict(),
             "seed": self.seed,
             "first_dealer": self.first_dealer,
             "hands": [[action_code(a) for a in hand.actions] for hand in self.hands],
@@ -100,16 +99,17 @@ class Match:
         """Replay a saved match; ValueError saying what is wrong with a bad record."""
         if not isinstance(record, Mapping):
             raise ValueError("the saved match is not an object")
-        if record.get("game") != "gin" or record.get("version") != RECORD_VERSION:
+        version = record.get("version")
+        if record.get("game") != "gin" or type(version) is not int or version != RECORD_VERSION:
             raise ValueError(
                 f"the saved match is not a gin match of version {RECORD_VERSION}"
             )
         seed, dealer, hands = record.get("seed"), record.get("first_dealer"), record.get("hands")
-        if not isinstance(seed, int) or dealer not in (0, 1):
+        if type(seed) is not int or type(dealer) is not int or dealer not in (0, 1):
             raise ValueError("the saved match has no valid seed or first dealer")
         if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
             raise ValueError("the saved match has no list of hands")
-        rules = preset(str(record.get("rules")), record.get("target"))
+        rules = Rules.from_dict(record.get("rules"))
         match = cls.start(rules, seed, dealer)
         for number, codes in enumerate(hands):
             if number:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 TARGETS = (50, 100)
 
@@ -20,17 +20,32 @@ class Rules:
     target: int = 100
 
     def __post_init__(self) -> None:
-        for field in ("knock_limit", "gin_bonus", "undercut_bonus", "dead_hand_stock", "target"):
+        if not isinstance(self.name, str) or not self.name:
+            raise ValueError(f"rules need a name, not {self.name!r}")
+        for field in ("knock_limit", "gin_bonus", "undercut_bonus", "dead_hand_stock"):
             value = getattr(self, field)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if type(value) is not int or value < 0:
                 raise ValueError(f"{field} must be a whole number >= 0, not {value!r}")
-        if self.target < 1:
-            raise ValueError("target must be at least 1 point")
+        if type(self.tie_is_undercut) is not bool:
+            raise ValueError(f"tie_is_undercut must be true or false, not {self.tie_is_undercut!r}")
+        if type(self.target) is not int or self.target not in TARGETS:
+            raise ValueError(f"target must be 50 or 100 points, not {self.target!r}")
         if self.dead_hand_stock > 31:
             raise ValueError("dead_hand_stock cannot exceed the 31 cards of the stock")
 
     def with_target(self, target: int) -> Rules:
         return replace(self, target=target)
+
+    def as_dict(self) -> dict[str, object]:
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Rules from `as_dict` output; ValueError naming what is missing or wrong."""
+        names = {field.name for field in fields(cls)}
+        if not isinstance(data, dict) or set(data) != names:
+            raise ValueError(f"rules must give exactly {', '.join(sorted(names))}")
+        return cls(**data)
 
 
 HOUSE = Rules(name="house", gin_bonus=25, undercut_bonus=25)
