@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from rummy.gin import GinHand, Knock, Rules
 from rummy.rng import Rng
@@ -23,3 +24,16 @@ def random_hand_states(seed: int, rules: Rules, knock_chance: float = 0.3) -> It
             action = rng.choice(legal)
         hand = hand.apply(action)
         yield hand
+
+
+def reshuffle_hidden(hand: GinHand, seat: int, seed: int) -> GinHand:
+    """Another state `seat` cannot tell apart: the opponent's unseen cards and the stock
+    dealt again at random (cards the opponent took from the pile and still holds stay)."""
+    other = 1 - seat
+    known = [c for c in hand.hands[other] if c in hand.taken[other]]
+    pool = [c for c in hand.hands[other] if c not in known] + list(hand.stock)
+    pool = list(Rng(seed).shuffled(pool))
+    unseen = len(hand.hands[other]) - len(known)
+    hands = list(hand.hands)
+    hands[other] = tuple(sorted(known + pool[:unseen]))
+    return replace(hand, hands=tuple(hands), stock=tuple(pool[unseen:]))

@@ -38,7 +38,7 @@ def test_selfplay_is_reproducible_from_its_seed(capsys):
 def test_selfplay_text_report(capsys):
     main(["gin", "selfplay", "--hands", "20", "--rules", "pagat", "--target", "50"])
     out = capsys.readouterr().out
-    assert "20 hands, rules pagat" in out
+    assert "20 hands, easy vs easy, rules pagat" in out
     assert "turns per hand: median" in out and "mean deadwood at knock" in out
 
 
@@ -58,3 +58,9 @@ def test_wrong_arguments_get_a_clear_error(args, message):
     assert done.returncode == 2
     assert message in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_selfplay_takes_levels_for_both_players(capsys):
+    main(["gin", "selfplay", "--hands", "6", "--p1", "hard", "--p2", "normal", "--json"])
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["hands"] == 6

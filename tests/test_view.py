@@ -1,13 +1,12 @@
 """A seat's view holds exactly what that seat may see, so an agent given it cannot peek."""
 
-from dataclasses import fields, replace
+from dataclasses import fields
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from random_play import random_hand_states
+from random_play import random_hand_states, reshuffle_hidden
 from rummy.gin import HOUSE, GinHand, Match, PassUpcard, Phase, TakeUpcard
-from rummy.rng import Rng
 
 
 def test_the_view_shows_own_hand_pile_counts_and_the_opponents_public_moves():
@@ -30,19 +29,6 @@ def test_the_view_shows_own_hand_pile_counts_and_the_opponents_public_moves():
 def test_the_view_keeps_no_reference_to_the_full_state():
     view = Match.start(HOUSE, 5).view(1)
     assert not any(isinstance(getattr(view, f.name), (GinHand, Match)) for f in fields(view))
-
-
-def reshuffle_hidden(hand: GinHand, seat: int, seed: int) -> GinHand:
-    """Another state `seat` cannot tell apart: the opponent's unseen cards and the stock
-    dealt again at random (cards the opponent took from the pile and still holds stay)."""
-    other = 1 - seat
-    known = [c for c in hand.hands[other] if c in hand.taken[other]]
-    pool = [c for c in hand.hands[other] if c not in known] + list(hand.stock)
-    pool = list(Rng(seed).shuffled(pool))
-    unseen = len(hand.hands[other]) - len(known)
-    hands = list(hand.hands)
-    hands[other] = tuple(sorted(known + pool[:unseen]))
-    return replace(hand, hands=tuple(hands), stock=tuple(pool[unseen:]))
 
 
 @settings(max_examples=200, deadline=None)

@@ -13,6 +13,7 @@ from .actions import (
     parse_action,
 )
 from .agents import LEVELS, Agent, EasyAgent, HardAgent, NormalAgent, make_agent
+from .agents.hard import Advice, advise
 from .hand import GinHand, replay
 from .match import COMPUTER, PLAYER, Match
 from .play import play_hand, play_match
@@ -27,6 +28,7 @@ __all__ = [
     "PAGAT",
     "PLAYER",
     "Action",
+    "Advice",
     "Agent",
     "Discard",
     "DrawDiscard",
@@ -47,6 +49,7 @@ __all__ = [
     "NormalAgent",
     "TakeUpcard",
     "action_code",
+    "advise",
     "make_agent",
     "parse_action",
     "play_hand",

@@ -53,20 +53,28 @@ def hand_stats(hands: list[GinHand]) -> SelfplayStats:
     )
 
 
+def _easy(seed: int) -> Agent:
+    return make_agent("easy", seed)
+
+
 def selfplay(
     hands: int,
     seed: int,
     rules: Rules = HOUSE,
-    agent_factory: Callable[[int], Agent] = lambda seed: make_agent("easy", seed),
+    p1: Callable[[int], Agent] = _easy,
+    p2: Callable[[int], Agent] = _easy,
 ) -> SelfplayStats:
-    """Play `hands` hands as consecutive matches between two agents and measure them."""
+    """Play `hands` hands as consecutive matches between two agents and measure them; p1 takes
+    seat 0 in even matches and seat 1 in odd ones."""
     if hands < 1:
         raise ValueError("play at least one hand")
     played: list[GinHand] = []
     match_number = 0
     while len(played) < hands:
         match_seed = derive_seed(seed, match_number)
-        agents = [agent_factory(derive_seed(match_seed, 1000 + seat)) for seat in (0, 1)]
+        agents = [p1(derive_seed(match_seed, 1)), p2(derive_seed(match_seed, 2))]
+        if match_number % 2:
+            agents.reverse()
         match = Match.start(rules, match_seed)
         while len(played) < hands:
             match = play_hand(match, agents)

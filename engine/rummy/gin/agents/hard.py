@@ -1,94 +1,100 @@
-"""`hard` (困难): heuristic shortlists checked by determinized Monte Carlo play-outs.
+"""`hard` (困难): the normal player's prospects, sharpened by a model of the opponent.
 
-From its view alone it models the opponent: cards it took and still holds, how many unseen
-cards it drew (it kept the best of them), and so which discards would feed its melds. It
-samples deals consistent with the view, plays each candidate move out to the end of the hand,
-and keeps the move with the best average score; the same deals serve every candidate, so the
-comparison is fair. A knock is weighed the same way against playing on.
+From its view alone it models the opponent: the cards it took and still holds, how many unseen
+cards it drew (it kept the best of them), and so which discards would feed its melds. It samples
+deals consistent with the view (determinizations) to price that danger for each discard and to
+weigh each knock against the risk of an undercut. `rank` scores every legal option; the hint
+button shows that ranking (`advise`), and the player plays its first entry.
 """
 
 from __future__ import annotations
 
-from ...cards import card_from_index
+from dataclasses import dataclass
+
 from ...melds import meldable_mask
 from ...rng import Rng
 from ..actions import Action, Discard, Knock
-from ..state import Phase
 from ..view import PlayerView
 from .evaluate import Evaluator
 from .knowledge import Knowledge, pile_choice
-from .normal import ranked_discards, take_or_refuse
-from .simulate import Deal, determinize, knock_points, play_out
+from .normal import card_of, ranked_discards, refused_value
+from .simulate import Deal, determinize, knock_points
 
 
-def _card(bit: int):
-    return card_from_index(bit.bit_length() - 1)
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One legal option and how the hard player rates it."""
+
+    action: Action
+    expected_deadwood: float | None  # after this turn's draw, or after the next one
+    feeds_opponent: float | None  # chance a discard joins one of the opponent's melds
+    expected_points: float | None  # of knocking now (negative: the opponent scores)
 
 
 class HardAgent:
     deals = 32  # determinizations per decision
-    shortlist = 3  # discards played out
-    danger_weight = 4.0  # expected deadwood points a fed opponent meld is worth
+    danger_weight = 4.0  # deadwood points charged for a discard that surely feeds a meld
+    knock_margin = 6.0  # knock only when it scores more than this on average: else play on
+    defense_weight = 0.0  # weight of the deadwood kept now, should the opponent knock next
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = Rng(seed)
 
     def act(self, view: PlayerView) -> Action:
-        legal = view.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        return self.rank(view)[0].action
+
+    def rank(self, view: PlayerView) -> tuple[Advice, ...]:
+        """Every legal option of the seat to move, best first."""
+        if not view.legal_actions:
+            return ()
         knowledge = Knowledge.of(view)
+        deals = self._deals(view, knowledge)
         evaluator = Evaluator(knowledge.unseen)
         choice = pile_choice(view)
-        if choice is not None and view.phase is Phase.UPCARD:
-            return take_or_refuse(view, choice, evaluator, knowledge.own)
-        deals = self._deals(view, knowledge)
         if choice is not None:
-            take = self._value_of_taking(view, knowledge, evaluator, deals)
-            stock = self._value_of_drawing(view, knowledge, deals)
-            return choice.take if take > stock else choice.refuse
-        return self._discard(view, knowledge, evaluator, deals)
+            top = 1 << view.pile[-1].index
+            taken = float(evaluator.best_discard(knowledge.own | top, keep=top)[0])
+            refused = refused_value(view, evaluator, knowledge.own)
+            options = [Advice(choice.take, taken, None, None), Advice(choice.refuse, refused, None, None)]
+            return tuple(sorted(options, key=lambda a: (a.expected_deadwood, a.action != choice.refuse)))
+        if len(view.legal_actions) == 1:  # the forced stock draw after both refused the upcard
+            return (Advice(view.legal_actions[0], evaluator.potential(knowledge.own), None, None),)
+        discards = self._discards(view, knowledge, evaluator, deals)
+        knocks = self._knocks(view, knowledge, deals)
+        if knocks and knocks[0].expected_points > self.knock_margin:
+            return tuple(knocks + discards)
+        return tuple(discards + knocks)
 
     def _deals(self, view: PlayerView, knowledge: Knowledge) -> list[Deal]:
         stock_draws = max(0, len(view.opponent_discards) - len(view.opponent_taken))
         return [determinize(knowledge, self._rng, stock_draws) for _ in range(self.deals)]
 
-    def _shortlist(self, view, knowledge, evaluator, deals) -> list[tuple[float, int]]:
-        """Discards ranked by prospects plus the danger of feeding the opponent's melds."""
+    def _discards(self, view, knowledge, evaluator, deals) -> list[Advice]:
+        """Discards by the prospects of the hand kept plus the danger of feeding a meld."""
         scored = []
         for potential, bit in ranked_discards(view, evaluator, knowledge.own):
-            fed = sum(1 for deal in deals if meldable_mask(deal.opponent | bit) & bit)
-            scored.append((potential + self.danger_weight * fed / len(deals), bit))
+            fed = sum(1 for deal in deals if meldable_mask(deal.opponent | bit) & bit) / len(deals)
+            advice = Advice(Discard(view.seat, card_of(bit)), potential, fed, None)
+            now = evaluator.deadwood(knowledge.own ^ bit)
+            score = potential + self.danger_weight * fed + self.defense_weight * now
+            scored.append((score, len(scored), advice))
         scored.sort()
-        return scored[: self.shortlist]
+        return [advice for _, _, advice in scored]
 
-    def _discard(self, view, knowledge, evaluator, deals) -> Action:
-        own, rules = knowledge.own, view.rules
-        candidates = [bit for _, bit in self._shortlist(view, knowledge, evaluator, deals)]
-        totals = [0] * len(candidates)
-        for deal in deals:
-            for i, bit in enumerate(candidates):
-                totals[i] += play_out(rules, [own ^ bit, deal.opponent], deal.stock[:], bit, 1)
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
-        if knocks:
-            knock = min(knocks, key=lambda a: (evaluator.deadwood(own ^ 1 << a.card.index), -a.card.value))
-            kept = own ^ 1 << knock.card.index
-            knocking = sum(knock_points(kept, deal.opponent, rules) for deal in deals)
-            if knocking >= totals[best]:
-                return knock
-        return Discard(view.seat, _card(candidates[best]))
+    def _knocks(self, view, knowledge, deals) -> list[Advice]:
+        """Every legal knock, by its average score over the sampled deals."""
+        knocks = []
+        for action in view.legal_actions:
+            if isinstance(action, Knock):
+                kept = knowledge.own ^ 1 << action.card.index
+                points = sum(knock_points(kept, deal.opponent, view.rules) for deal in deals)
+                knocks.append(Advice(action, None, None, points / len(deals)))
+        knocks.sort(key=lambda advice: -advice.expected_points)
+        return knocks
 
-    def _value_of_taking(self, view, knowledge, evaluator, deals) -> float:
-        top = 1 << view.pile[-1].index
-        hand = knowledge.own | top
-        _, discard = evaluator.best_discard(hand, keep=top)
-        kept = hand ^ discard
-        rules = view.rules
-        if evaluator.deadwood(kept) <= rules.knock_limit:
-            return sum(knock_points(kept, deal.opponent, rules) for deal in deals)
-        return sum(play_out(rules, [kept, deal.opponent], deal.stock[:], discard, 1) for deal in deals)
 
-    def _value_of_drawing(self, view, knowledge, deals) -> float:
-        own, rules = knowledge.own, view.rules
-        return sum(play_out(rules, [own, deal.opponent], deal.stock[:], 0, 0) for deal in deals)
+def advise(view: PlayerView, seed: int = 0) -> tuple[Advice, ...]:
+    """The legal options of the seat to move ranked by the hard player (the hint button)."""
+    return HardAgent(seed).rank(view)

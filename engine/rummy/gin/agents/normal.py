@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from ...cards import Card, card_from_index
+from ...melds import mask_value
 from ..actions import Action, Discard, Knock
 from ..state import Phase
 from ..view import PlayerView
-from ...cards import card_from_index
-from ...melds import mask_value
 from .evaluate import Evaluator, bits
 from .knowledge import Knowledge, PileChoice, pile_choice
 
@@ -35,10 +35,8 @@ def ranked_discards(view: PlayerView, evaluator: Evaluator, own: int) -> list[tu
     return [(score, bit) for score, _, bit in scored]
 
 
-def knock_or_discard(view: PlayerView, bit: int) -> Action:
-    card = card_from_index(bit.bit_length() - 1)
-    knock = Knock(view.seat, card)
-    return knock if knock in view.legal_actions else Discard(view.seat, card)
+def card_of(bit: int) -> Card:
+    return card_from_index(bit.bit_length() - 1)
 
 
 class NormalAgent:
@@ -62,4 +60,4 @@ class NormalAgent:
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks:
             return min(knocks, key=lambda a: (evaluator.deadwood(own ^ 1 << a.card.index), -a.card.value))
-        return knock_or_discard(view, ranked_discards(view, evaluator, own)[0][1])
+        return Discard(view.seat, card_of(ranked_discards(view, evaluator, own)[0][1]))

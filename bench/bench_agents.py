@@ -1,0 +1,64 @@
+"""Decision time of each computer level, in one run: percentiles in milliseconds, and each
+level's median as a ratio of the easy baseline's, measured side by side on the same deals.
+
+    python bench/bench_agents.py [--hands 40] [--seed 3] [--rules house|pagat]
+
+Each level plays `--hands` hands against `normal` (seats alternating); every decision the
+measured level makes is timed. Targets for `hard` on CPython: median <= 30 ms, p95 <= 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from statistics import median, quantiles
+
+from rummy.gin import LEVELS, Match, make_agent, play_hand, preset
+from rummy.rng import derive_seed
+
+
+class Timed:
+    def __init__(self, agent) -> None:
+        self.agent = agent
+        self.seconds: list[float] = []
+
+    def act(self, view):
+        start = time.perf_counter()
+        action = self.agent.act(view)
+        self.seconds.append(time.perf_counter() - start)
+        return action
+
+
+def decision_times(level: str, hands: int, seed: int, rules) -> list[float]:
+    times: list[float] = []
+    for n in range(hands):
+        timed = Timed(make_agent(level, derive_seed(seed, n)))
+        agents = [timed, make_agent("normal", n)]
+        if n % 2:
+            agents.reverse()
+        play_hand(Match.start(rules, derive_seed(seed, 10_000 + n)), agents)
+        times += timed.seconds
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--rules", choices=["house", "pagat"], default="house")
+    args = parser.parse_args()
+    rules = preset(args.rules)
+    medians = {}
+    for level in LEVELS:
+        times = sorted(decision_times(level, args.hands, args.seed, rules))
+        cuts = quantiles(times, n=20)
+        medians[level] = median(times)
+        print(
+            f"{level:7s} {len(times):4d} decisions: median {medians[level] * 1000:6.2f} ms, "
+            f"p90 {cuts[17] * 1000:6.2f} ms, p95 {cuts[18] * 1000:6.2f} ms, "
+            f"max {times[-1] * 1000:6.2f} ms, median {medians[level] / medians['easy']:5.1f}x easy"
+        )
+
+
+if __name__ == "__main__":
+    main()
