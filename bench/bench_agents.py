@@ -54,9 +54,9 @@ def main() -> None:
         cuts = quantiles(times, n=20)
         medians[level] = median(times)
         print(
-            f"{level:7s} {len(times):4d} decisions: median {medians[level] * 1000:6.2f} ms, "
-            f"p90 {cuts[17] * 1000:6.2f} ms, p95 {cuts[18] * 1000:6.2f} ms, "
-            f"max {times[-1] * 1000:6.2f} ms, median {medians[level] / medians['easy']:5.1f}x easy"
+            f"{level:7s} {len(times):4d} decisions: median {medians[level] * 1000:7.3f} ms, "
+            f"p90 {cuts[17] * 1000:7.3f} ms, p95 {cuts[18] * 1000:7.3f} ms, "
+            f"max {times[-1] * 1000:7.3f} ms, median {medians[level] / medians['easy']:6.1f}x easy"
         )
 
 

@@ -16,3 +16,14 @@ def test_melds_benchmark_prints_its_figures_with_no_mismatch():
     assert len(lines) == 2
     for line in lines:
         assert "us/hand" in line and "ratio" in line and line.endswith("mismatches 0")
+
+
+def test_agents_benchmark_prints_percentiles_for_every_level():
+    bench = BENCH.parent / "bench_agents.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), "--hands", "2"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["easy", "normal", "hard"]
+    assert all("median" in line and "p95" in line and "x easy" in line for line in lines)

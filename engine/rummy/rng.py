@@ -71,14 +71,3 @@ class Rng:
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out)
-
-    def sample(self, items: Sequence[T], k: int) -> list[T]:
-        """`k` distinct items chosen uniformly (a partial Fisher-Yates shuffle)."""
-        if not 0 <= k <= len(items):
-            raise ValueError(f"cannot sample {k} of {len(items)} items")
-        pool = list(items)
-        n = len(pool)
-        for i in range(k):
-            j = i + self.below(n - i)
-            pool[i], pool[j] = pool[j], pool[i]
-        return pool[:k]

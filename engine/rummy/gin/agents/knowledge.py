@@ -50,8 +50,6 @@ class Knowledge:
     opponent_known: int  # cards the opponent surely holds: taken from the pile, not discarded
     unseen: int  # cards in the opponent's hand or the stock, no telling which
     opponent_hidden: int  # how many of the opponent's cards are among `unseen`
-    opponent_discarded: int
-    opponent_passed: int
 
     @classmethod
     def of(cls, view: PlayerView) -> Knowledge:
@@ -67,6 +65,4 @@ class Knowledge:
             opponent_known=known,
             unseen=unseen,
             opponent_hidden=view.opponent_card_count - known.bit_count(),
-            opponent_discarded=to_mask(view.opponent_discards),
-            opponent_passed=to_mask(view.opponent_passed),
         )
