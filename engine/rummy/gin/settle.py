@@ -12,7 +12,13 @@ from itertools import combinations
 
 from ..cards import Card, from_mask, to_mask
 from ..errors import IllegalAction
-from ..melds import Arrangement, Meld, best_arrangement, best_arrangements, deadwood_of_mask
+from ..melds import (
+    Arrangement,
+    Meld,
+    best_arrangement,
+    best_arrangements,
+    deadwood_of_mask,
+)
 from .rules import Rules
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from ...melds import deadwood_of_mask
 from ...rng import Rng
 from ..actions import Action, Discard, Knock
 from ..view import PlayerView
-from .knowledge import joins_meld, pile_choice, hand_mask
-from ...melds import deadwood_of_mask
+from .knowledge import hand_mask, joins_meld, pile_choice
 
 
 class EasyAgent:
