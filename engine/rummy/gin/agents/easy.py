@@ -19,10 +19,10 @@ class EasyAgent:
     def act(self, view: PlayerView) -> Action:
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
+        mask = hand_mask(view)
         choice = pile_choice(view)
         if choice is not None:
-            return choice.take if joins_meld(hand_mask(view), view.pile[-1]) else choice.refuse
-        mask = hand_mask(view)
+            return choice.take if joins_meld(mask, view.pile[-1]) else choice.refuse
         options = [a for a in view.legal_actions if isinstance(a, Discard)]
         scored = [(deadwood_of_mask(mask ^ 1 << a.card.index), a) for a in options]
         least = min(score for score, _ in scored)

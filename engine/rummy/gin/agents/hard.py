@@ -52,7 +52,6 @@ class HardAgent:
         if not view.legal_actions:
             return ()
         knowledge = Knowledge.of(view)
-        deals = self._deals(view, knowledge)
         evaluator = Evaluator(knowledge.unseen)
         choice = pile_choice(view)
         if choice is not None:
@@ -63,6 +62,7 @@ class HardAgent:
             return tuple(sorted(options, key=lambda a: (a.expected_deadwood, a.action != choice.refuse)))
         if len(view.legal_actions) == 1:  # the forced stock draw after both refused the upcard
             return (Advice(view.legal_actions[0], evaluator.potential(knowledge.own), None, None),)
+        deals = self._deals(view, knowledge)  # only discards and knocks use the sampled deals
         discards = self._discards(view, knowledge, evaluator, deals)
         knocks = self._knocks(view, knowledge, deals)
         margin = self.knock_margin_per_undercut_point * view.rules.undercut_bonus

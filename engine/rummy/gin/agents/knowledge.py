@@ -46,7 +46,6 @@ class Knowledge:
     """The cards as one seat can account for them."""
 
     own: int
-    pile: int
     opponent_known: int  # cards the opponent surely holds: taken from the pile, not discarded
     unseen: int  # cards in the opponent's hand or the stock, no telling which
     opponent_hidden: int  # how many of the opponent's cards are among `unseen`
@@ -61,7 +60,6 @@ class Knowledge:
         unseen = FULL_DECK & ~own & ~pile & ~known
         return cls(
             own=own,
-            pile=pile,
             opponent_known=known,
             unseen=unseen,
             opponent_hidden=view.opponent_card_count - known.bit_count(),
