@@ -1,0 +1,90 @@
+"""The UI string catalogs in web/i18n: every language has the keys and placeholders of en.json,
+and every key the web code names literally exists in en.json."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+I18N = WEB / "i18n"
+CATALOGS = sorted(I18N.glob("*.json"))
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# data-i18n="key", data-i18n-aria="key" (and any other data-i18n-* attribute), t("key"), t('key').
+# A key that is built at run time (t(f"error.{reason}"), t("move." + kind)) is not matched, or
+# matches only up to its trailing dot, which `used_keys` drops.
+KEY_USE = re.compile(
+    r"""data-i18n(?:-[\w-]+)?\s*=\s*["']([^"'{}$]+)["']"""
+    r"""|\bt\(\s*["']([\w.-]+)["']"""
+)
+
+
+def load(path: Path) -> dict:
+    """The catalog at `path`; a key given twice is an error, not silently the last value."""
+
+    def no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+        keys = [key for key, _ in pairs]
+        duplicates = sorted({key for key in keys if keys.count(key) > 1})
+        assert not duplicates, f"{path.name}: keys given twice: {duplicates}"
+        return dict(pairs)
+
+    return json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=no_duplicates)
+
+
+EN = load(I18N / "en.json")
+
+
+def strings(value: object) -> list[str]:
+    return value if isinstance(value, list) else [value]
+
+
+def placeholders(value: object) -> set[str]:
+    return {name for text in strings(value) for name in PLACEHOLDER.findall(text)}
+
+
+def shape(body: list[str]) -> list[str]:
+    """Headings and bullets of a rules page, so translations keep the English structure."""
+    return ["heading" if p.startswith("## ") else "bullet" if p.startswith("- ") else "text" for p in body]
+
+
+def used_keys() -> dict[str, set[str]]:
+    """Literal i18n keys in web/*.py, web/*.js and web/*.html, mapped to the files using them."""
+    uses: dict[str, set[str]] = {}
+    for path in sorted(p for pattern in ("*.py", "*.js", "*.html") for p in WEB.glob(pattern)):
+        for match in KEY_USE.finditer(path.read_text(encoding="utf-8")):
+            key = match.group(1) or match.group(2)
+            if not key.endswith("."):
+                uses.setdefault(key, set()).add(path.name)
+    return uses
+
+
+def test_catalogs_exist():
+    assert {path.stem for path in CATALOGS} >= {"en", "zh-Hans", "zh-Hant"}
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=lambda path: path.stem)
+def test_catalog(path: Path):
+    catalog = load(path)
+    assert isinstance(catalog, dict)
+    missing, extra = sorted(set(EN) - set(catalog)), sorted(set(catalog) - set(EN))
+    assert not missing and not extra, f"missing {missing}, not in en.json {extra}"
+
+    body = catalog["rules.body"]
+    assert isinstance(body, list) and body, "rules.body must be a non-empty list of paragraphs"
+    assert shape(body) == shape(EN["rules.body"]), "rules.body headings/bullets differ from en.json"
+
+    for key, value in catalog.items():
+        if key != "rules.body":
+            assert isinstance(value, str), f"{key} must be a string"
+        for text in strings(value):
+            assert isinstance(text, str) and text.strip(), f"{key} has an empty or non-string entry"
+        assert placeholders(value) == placeholders(EN[key]), f"{key}: placeholders differ from en.json"
+
+
+def test_keys_used_in_web_code_exist():
+    missing = {key: sorted(files) for key, files in used_keys().items() if key not in EN}
+    assert not missing, f"keys used in web code but missing from en.json: {missing}"
