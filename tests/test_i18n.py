@@ -14,12 +14,16 @@ I18N = WEB / "i18n"
 CATALOGS = sorted(I18N.glob("*.json"))
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
-# data-i18n="key", data-i18n-aria="key" (and any other data-i18n-* attribute), t("key"), t('key').
-# A key that is built at run time (t(f"error.{reason}"), t("move." + kind)) is not matched, or
-# matches only up to its trailing dot, which `used_keys` drops.
-KEY_USE = re.compile(
-    r"""data-i18n(?:-[\w-]+)?\s*=\s*["']([^"'{}$]+)["']"""
-    r"""|\bt\(\s*["']([\w.-]+)["']"""
+# Literal keys in web code: data-i18n="key" (and data-i18n-aria="key", any data-i18n-*),
+# t("key") / t('key') (also boot.t(...)), and both keys of t("a" if x else "b") / t(x ? "a" : "b").
+# A key built at run time (t(f"error.{reason}"), t("move." + kind)) is not matched, or only up to
+# its trailing dot, which `used_keys` drops.
+KEY = r"""["']([\w.-]+)["']"""
+KEY_USES = (
+    re.compile(r"""data-i18n(?:-[\w-]+)?\s*=\s*["']([^"'{}$]+)["']"""),
+    re.compile(rf"\bt\(\s*{KEY}"),
+    re.compile(rf"\bt\(\s*{KEY}\s+if\b[^()\n]*?\belse\s+{KEY}"),
+    re.compile(rf"\bt\([^()\n]*?\?\s*{KEY}\s*:\s*{KEY}"),
 )
 
 
@@ -55,10 +59,12 @@ def used_keys() -> dict[str, set[str]]:
     """Literal i18n keys in web/*.py, web/*.js and web/*.html, mapped to the files using them."""
     uses: dict[str, set[str]] = {}
     for path in sorted(p for pattern in ("*.py", "*.js", "*.html") for p in WEB.glob(pattern)):
-        for match in KEY_USE.finditer(path.read_text(encoding="utf-8")):
-            key = match.group(1) or match.group(2)
-            if not key.endswith("."):
-                uses.setdefault(key, set()).add(path.name)
+        text = path.read_text(encoding="utf-8")
+        for pattern in KEY_USES:
+            for match in pattern.finditer(text):
+                for key in filter(None, match.groups()):
+                    if not key.endswith("."):
+                        uses.setdefault(key, set()).add(path.name)
     return uses
 
 
