@@ -1,0 +1,595 @@
+#!/usr/bin/env python3
+"""Build and serve Rummy Table's static site (dist/), standard library only.
+
+    python build.py [build]            assemble dist/
+    python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1 (N=0: a free port)
+
+dist/ is everything the browser needs, self-hosted: the page (web/), the engine as a wheel, the
+Pyodide core and the part of PyScript that starts it, a PyScript config and a service worker
+that precaches all of it, so the game starts and plays with no network after the first visit.
+No file of ours may name another host (checked at build time).
+
+Why one stdlib-only file and no bundler: the site is a handful of static files plus two npm
+packages copied as they are; a JS toolchain would add a second ecosystem for no gain, and the
+build must run wherever the engine's tests run (CPython 3.11+).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+import zipfile
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+ENGINE = ROOT / "engine"
+PACKAGE = ENGINE / "rummy"
+NODE_MODULES = ROOT / "node_modules"
+
+SW_TEMPLATE = "sw.js"
+# The template holds this string literal once; the build replaces it (quotes included) with a
+# JSON object {"version", "files"}. Unbuilt, the worker sees a string and precaches nothing.
+SW_PLACEHOLDER = '"__PRECACHE_MANIFEST__"'
+PRECACHE = "precache.json"
+
+# What pyodide.mjs fetches to start (loadPyodide: the asm module, the wasm binary, the standard
+# library and the lock file, which it reads even when no package is loaded). The package holds
+# nothing else that is used: no package wheels, and the .js/.map/.d.ts/console files are for
+# other loaders, debugging or documentation.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# PyScript chunks reached only through a dynamic import() for features this site does not use:
+# the py-editor (codemirror*, index = its Lezer parser), the terminal (xterm*, the `py` and `mpy`
+# terminal runtimes), TOML configs (toml, ours is JSON), `packages` (pyodide_graph; we ship the
+# engine through `files`) and MicroPython's archive unpacker (zip; Pyodide unpacks the wheel
+# with its own unpackArchive). Checked in Chromium: a start requests none of them. Every other
+# chunk that core.js reaches is copied, so a PyScript upgrade that adds one is included rather
+# than silently missing.
+PYSCRIPT_UNUSED = frozenset(
+    {
+        "codemirror",
+        "codemirror_commands",
+        "codemirror_lang-python",
+        "codemirror_language",
+        "codemirror_state",
+        "codemirror_view",
+        "index",
+        "xterm",
+        "xterm-readline",
+        "xterm_addon-fit",
+        "xterm_addon-web-links",
+        "py",
+        "mpy",
+        "toml",
+        "pyodide_graph",
+        "zip",
+    }
+)
+PYSCRIPT_EXTRA = ("core.css",)
+
+# Files from web/ with these suffixes must not name another host; XML namespace names are
+# identifiers, not addresses, so they may appear.
+CHECKED_SUFFIXES = frozenset(
+    {".html", ".js", ".mjs", ".css", ".json", ".py", ".webmanifest", ".svg"}
+)
+URL_RE = re.compile(r"""https?://[^\s"'`<>()\[\]{}\\,;]*""", re.IGNORECASE)
+XML_NAMESPACES = frozenset(
+    {
+        "http://www.w3.org/2000/svg",
+        "http://www.w3.org/1999/xhtml",
+        "http://www.w3.org/1999/xlink",
+        "http://www.w3.org/XML/1998/namespace",
+        "http://www.w3.org/2000/xmlns/",
+        "http://www.w3.org/1998/Math/MathML",
+    }
+)
+
+# 1980-01-01, the earliest time a zip can hold: fixed so the wheel is byte-for-byte the same
+# from the same sources, whatever the files' mtimes.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".py": "text/x-python; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".map": "application/json",
+}
+
+
+class BuildError(Exception):
+    """A build that cannot go on; the message says what to fix."""
+
+
+# --- npm -------------------------------------------------------------------------------------
+
+
+def ensure_node_modules(root: Path = ROOT) -> None:
+    """Run `npm ci` when node_modules is missing, older than the lock, or holds other versions.
+
+    The version check catches what mtimes miss (a checkout that leaves the lock older than a
+    stale node_modules); `npm ci` rather than `npm install` so the lock is obeyed, never edited.
+    """
+    modules = root / "node_modules"
+    lock = root / "package-lock.json"
+    stamp = modules / ".package-lock.json"  # npm rewrites it on every install
+    if not lock.is_file():
+        raise BuildError(f"{lock} is missing; it pins Pyodide and PyScript (run `npm install`)")
+    reason = None
+    if not stamp.is_file():
+        reason = "node_modules is missing"
+    elif stamp.stat().st_mtime < lock.stat().st_mtime:
+        reason = "node_modules is older than package-lock.json"
+    else:
+        wanted = json.loads((root / "package.json").read_text("utf-8")).get("dependencies", {})
+        for name, version in wanted.items():
+            meta = modules / name / "package.json"
+            have = json.loads(meta.read_text("utf-8")).get("version") if meta.is_file() else None
+            if have != version:
+                reason = f"node_modules has {name} {have}, package.json pins {version}"
+                break
+    if reason is None:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError(
+            f"{reason} and npm is not installed: install Node.js with npm "
+            "(Debian: apt-get install -y npm), then run `python build.py` again"
+        )
+    print(f"{reason}: running npm ci", file=sys.stderr, flush=True)
+    # npm's chatter goes to stderr so that stdout carries only the summary and the URL.
+    done = subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund"], cwd=root, stdout=sys.stderr, check=False
+    )
+    if done.returncode != 0:
+        raise BuildError(f"npm ci failed (exit {done.returncode})")
+
+
+# --- the wheel -------------------------------------------------------------------------------
+
+
+def project_metadata(pyproject: Path = ROOT / "pyproject.toml") -> dict:
+    """The [project] table: the wheel's name and version come from where pip reads them."""
+    return tomllib.loads(pyproject.read_text("utf-8"))["project"]
+
+
+def _record_hash(data: bytes) -> str:
+    digest = hashlib.sha256(data).digest()
+    return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def _zip_write(zf: zipfile.ZipFile, arcname: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(arcname, date_time=ZIP_EPOCH)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.create_system = 3  # Unix, on any host, so the bytes do not depend on the build OS
+    info.external_attr = 0o100644 << 16
+    zf.writestr(info, data, compresslevel=9)
+
+
+def package_files(package: Path = PACKAGE) -> list[Path]:
+    """Every file of the package, sorted, without bytecode (Pyodide compiles for its own 3.x)."""
+    files = []
+    for path in package.rglob("*"):
+        rel = path.relative_to(package.parent)
+        if path.is_dir() or "__pycache__" in rel.parts or path.suffix in (".pyc", ".pyo"):
+            continue
+        files.append(path)
+    return sorted(files, key=lambda p: p.relative_to(package.parent).as_posix())
+
+
+def build_wheel(
+    out_dir: Path, package: Path = PACKAGE, pyproject: Path = ROOT / "pyproject.toml"
+) -> Path:
+    """Write a PEP 427 wheel of the engine to out_dir and return its path.
+
+    Written by hand with zipfile rather than by pip/setuptools: no build isolation or network,
+    a second to build, and reproducible bytes (fixed times, sorted entries), which keeps the
+    precache version stable when nothing changed.
+    """
+    meta = project_metadata(pyproject)
+    name = re.sub(r"[-_.]+", "_", meta["name"]).lower()
+    version = meta["version"]
+    dist_info = f"{name}-{version}.dist-info"
+    wheel_path = out_dir / f"{name}-{version}-py3-none-any.whl"
+
+    entries: list[tuple[str, bytes]] = [
+        (p.relative_to(package.parent).as_posix(), p.read_bytes()) for p in package_files(package)
+    ]
+    metadata = [
+        "Metadata-Version: 2.1",
+        f"Name: {meta['name']}",
+        f"Version: {version}",
+    ]
+    if meta.get("description"):
+        metadata.append(f"Summary: {meta['description']}")
+    if meta.get("requires-python"):
+        metadata.append(f"Requires-Python: {meta['requires-python']}")
+    metadata.extend(f"Requires-Dist: {dep}" for dep in meta.get("dependencies", []))
+    entries.append((f"{dist_info}/METADATA", ("\n".join(metadata) + "\n").encode("utf-8")))
+    entries.append(
+        (
+            f"{dist_info}/WHEEL",
+            (
+                b"Wheel-Version: 1.0\nGenerator: rummy-table build.py\n"
+                b"Root-Is-Purelib: true\nTag: py3-none-any\n"
+            ),
+        )
+    )
+    top_level = sorted({arc.split("/", 1)[0] for arc, _ in entries if "/" in arc})
+    entries.append((f"{dist_info}/top_level.txt", ("\n".join(top_level) + "\n").encode("utf-8")))
+    record = "".join(f"{arc},{_record_hash(data)},{len(data)}\n" for arc, data in entries)
+    record += f"{dist_info}/RECORD,,\n"
+    entries.append((f"{dist_info}/RECORD", record.encode("utf-8")))
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for arc, data in entries:
+            _zip_write(zf, arc, data)
+    wheel_path.write_bytes(buf.getvalue())
+    return wheel_path
+
+
+# --- vendored runtime ------------------------------------------------------------------------
+
+_IMPORT_RE = re.compile(
+    r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'](\./[^"']+\.m?js)["']"""
+)
+
+
+def _chunk_stem(filename: str) -> str:
+    """`codemirror_state-DxSVIxgn.js` -> `codemirror_state`: the name without Rollup's hash."""
+    stem = filename.rsplit(".", 1)[0]
+    # The hash is 8 characters of base64url, which may hold "-" itself (`py-Dl-y4L1b`).
+    match = re.fullmatch(r"(.+)-[A-Za-z0-9_-]{8}", stem)
+    return match.group(1) if match else stem
+
+
+def pyscript_files(pyscript_dist: Path) -> list[str]:
+    """core.js and every chunk it reaches by import, minus the lazily loaded unused features.
+
+    Static imports are always followed; a dynamic import() is skipped only for the features in
+    PYSCRIPT_UNUSED. At start, PyScript imports all its plugins (error, donkey, py-editor,
+    py-game, py-terminal, deprecations-manager) even with no such element on the page, so
+    those small chunks must be served; their heavy parts (codemirror, xterm) load on use.
+    """
+    needed: list[str] = []
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in needed:
+            continue
+        path = pyscript_dist / name
+        if not path.is_file():
+            raise BuildError(f"PyScript chunk {name} is imported but missing from {pyscript_dist}")
+        needed.append(name)
+        text = path.read_text("utf-8")
+        for match in _IMPORT_RE.finditer(text):
+            target = match.group(1)[2:]
+            dynamic = "(" in match.group(0)
+            if dynamic and _chunk_stem(target) in PYSCRIPT_UNUSED:
+                continue
+            todo.append(target)
+    for extra in PYSCRIPT_EXTRA:
+        if not (pyscript_dist / extra).is_file():
+            raise BuildError(f"{extra} is missing from {pyscript_dist}")
+        needed.append(extra)
+    return sorted(needed)
+
+
+def copy_runtime(dist: Path, node_modules: Path = NODE_MODULES) -> None:
+    pyodide = node_modules / "pyodide"
+    (dist / "pyodide").mkdir()
+    for name in PYODIDE_FILES:
+        if not (pyodide / name).is_file():
+            raise BuildError(f"{pyodide / name} is missing; run `npm ci`")
+        shutil.copyfile(pyodide / name, dist / "pyodide" / name)
+    pyscript = node_modules / "@pyscript" / "core" / "dist"
+    (dist / "pyscript").mkdir()
+    for name in pyscript_files(pyscript):
+        shutil.copyfile(pyscript / name, dist / "pyscript" / name)
+
+
+# --- web files -------------------------------------------------------------------------------
+
+
+def web_files(web: Path) -> list[Path]:
+    """The page's files, relative to web/: everything but bytecode and the worker template."""
+    files = []
+    for path in web.rglob("*"):
+        rel = path.relative_to(web)
+        if path.is_dir() or "__pycache__" in rel.parts or path.suffix == ".pyc":
+            continue
+        if rel.as_posix() == SW_TEMPLATE:
+            continue
+        files.append(rel)
+    return sorted(files, key=Path.as_posix)
+
+
+def external_urls(text: str) -> list[tuple[int, str]]:
+    """(line, URL) for every http(s) URL that is not an XML namespace name."""
+    found = []
+    for match in URL_RE.finditer(text):
+        url = match.group(0).rstrip(".")
+        if url in XML_NAMESPACES or url.rstrip("/") in XML_NAMESPACES:
+            continue
+        found.append((text.count("\n", 0, match.start()) + 1, url))
+    return found
+
+
+def check_offline(web: Path, files: list[Path]) -> None:
+    """Fail if a page file names another host: offline play needs every byte to be ours."""
+    problems = []
+    for rel in [*files, Path(SW_TEMPLATE)]:
+        path = web / rel
+        if rel.suffix.lower() not in CHECKED_SUFFIXES or not path.is_file():
+            continue
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        problems += [f"  web/{rel.as_posix()}:{line}: {url}" for line, url in external_urls(text)]
+    if problems:
+        raise BuildError(
+            "these files refer to another host; the site must be self-contained "
+            "(serve the file from web/ or node_modules instead):\n" + "\n".join(problems)
+        )
+
+
+# --- precache and service worker -------------------------------------------------------------
+
+
+def _sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def precache_manifest(dist: Path) -> dict:
+    """{"version", "files"} for every file of dist/ but the manifest and the worker.
+
+    index.html is listed twice, as "./" and "./index.html", since the browser asks for either.
+    The version hashes each URL with its content hash: it changes exactly when a served byte
+    or name changes, and names the worker's cache.
+    """
+    entries = []
+    for path in sorted(dist.rglob("*")):
+        rel = path.relative_to(dist).as_posix()
+        if path.is_dir() or rel in (PRECACHE, SW_TEMPLATE):
+            continue
+        entry = {"url": f"./{rel}", "sha256": _sha256_file(path), "bytes": path.stat().st_size}
+        entries.append(entry)
+        if rel == "index.html":
+            entries.append({**entry, "url": "./"})
+    entries.sort(key=lambda e: e["url"])
+    h = hashlib.sha256()
+    for e in entries:
+        h.update(f"{e['url']}\t{e['sha256']}\n".encode())
+    return {"version": h.hexdigest()[:16], "files": entries}
+
+
+def write_service_worker(template: Path, dist: Path, manifest: dict) -> None:
+    """Write dist/sw.js: the template with the version and file list in place of the placeholder.
+
+    Each file carries its SRI hash so the worker's install fails as a whole rather than caching
+    a file from another build (say, a server mid-deploy); the changed bytes of sw.js are what
+    make browsers install the new worker.
+    """
+    text = template.read_text("utf-8")
+    if text.count(SW_PLACEHOLDER) != 1:
+        raise BuildError(f"{template} must contain {SW_PLACEHOLDER} exactly once")
+    files = [
+        {
+            "url": e["url"],
+            "integrity": "sha256-" + base64.b64encode(bytes.fromhex(e["sha256"])).decode("ascii"),
+        }
+        for e in manifest["files"]
+    ]
+    data = json.dumps({"version": manifest["version"], "files": files}, indent=1)
+    (dist / SW_TEMPLATE).write_bytes(text.replace(SW_PLACEHOLDER, data).encode("utf-8"))
+
+
+# --- build -----------------------------------------------------------------------------------
+
+
+def _write_json(path: Path, value: object, indent: int) -> None:
+    # Bytes, not text mode: the same output on every OS, so the version does not depend on it.
+    path.write_bytes((json.dumps(value, indent=indent) + "\n").encode("utf-8"))
+
+
+def _safe_to_replace(dist: Path, web: Path) -> None:
+    """Refuse to delete a folder that is not a build output (a typo must not cost the repo)."""
+    dist = dist.resolve()
+    for keep in (ROOT, web.resolve(), ENGINE, Path.home(), Path(dist.anchor)):
+        if dist == keep or dist in keep.parents:
+            raise BuildError(f"refusing to replace {dist}: it holds {keep}")
+    if dist.exists() and any(dist.iterdir()) and not (dist / PRECACHE).is_file():
+        raise BuildError(f"refusing to replace {dist}: not empty and not a build (no {PRECACHE})")
+
+
+def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
+    """Assemble dist/ from scratch and return its path.
+
+    Built in a sibling temporary folder and swapped in at the end, so a failed build leaves the
+    previous dist/ as it was. `npm=False` is for callers that already ran ensure_node_modules.
+    """
+    dist = Path(dist).resolve()
+    web = Path(web).resolve()
+    if not web.is_dir():
+        raise BuildError(f"{web} is not a folder")
+    template = web / SW_TEMPLATE
+    for needed in (web / "index.html", template):
+        if not needed.is_file():
+            raise BuildError(f"{needed} is missing")
+    _safe_to_replace(dist, web)
+    if npm:
+        ensure_node_modules()
+
+    files = web_files(web)
+    check_offline(web, files)
+
+    dist.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{dist.name}-", dir=dist.parent))
+    try:
+        tmp.chmod(0o755)  # mkdtemp's 0700 would follow dist/ to a web server
+        for rel in files:
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(web / rel, tmp / rel)
+        wheel = build_wheel(tmp)
+        copy_runtime(tmp)
+        config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{wheel.name}": "./*"}}
+        _write_json(tmp / "pyscript.json", config, indent=2)
+        manifest = precache_manifest(tmp)
+        _write_json(tmp / PRECACHE, manifest, indent=1)
+        write_service_worker(template, tmp, manifest)
+        if dist.exists():
+            shutil.rmtree(dist)
+        tmp.rename(dist)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return dist
+
+
+def summary(dist: Path) -> str:
+    manifest = json.loads((dist / PRECACHE).read_text("utf-8"))
+    files = [p for p in dist.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    wheel = next((p.name for p in dist.glob("*.whl")), "?")
+    return (
+        f"built {dist}: {len(files)} files, {size / 1e6:.1f} MB, wheel {wheel}, "
+        f"version {manifest['version']}"
+    )
+
+
+# --- serve -----------------------------------------------------------------------------------
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types browsers insist on and no caching by the browser.
+
+    `no-cache` makes the browser revalidate, so a rebuild is seen on reload; offline caching is
+    the service worker's job. Only failed requests are logged: a test that pipes stderr and
+    never reads it must not fill the pipe and stall the server.
+    """
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_request(self, code="-", size="-") -> None:
+        try:
+            failed = int(code) >= 400
+        except (TypeError, ValueError):
+            failed = True
+        if failed:
+            super().log_request(code, size)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # Browsers drop connections they no longer need; that is not worth a traceback.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+def serve(dist: Path = DIST, port: int = 8000) -> http.server.ThreadingHTTPServer:
+    """A bound, not yet running, server for dist/ on 127.0.0.1 (port 0: a free one).
+
+    Call serve_forever() (in a thread, for tests) and shutdown(); the port actually bound is
+    server.server_address[1]. Loopback only: this is a development server.
+    """
+    handler = lambda *a, **kw: _Handler(*a, directory=str(dist), **kw)
+    return _Server(("127.0.0.1", port), handler)
+
+
+# --- command line ----------------------------------------------------------------------------
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0-65535, got {value}")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="build.py", description="Build Rummy Table's static site into dist/, or serve it."
+    )
+    commands = parser.add_subparsers(dest="command", metavar="{build,serve}")
+    commands.add_parser("build", help="assemble dist/ (the default)")
+    serve_cmd = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve_cmd.add_argument(
+        "--port",
+        type=_port,
+        default=8000,
+        help="port to listen on; 0 picks a free one (default 8000)",
+    )
+    args = parser.parse_args(argv)
+
+    try:
+        dist = build()
+    except BuildError as e:
+        print(f"build.py: error: {e}", file=sys.stderr)
+        return 1
+    print(summary(dist), flush=True)
+    if args.command != "serve":
+        return 0
+
+    try:
+        server = serve(dist, args.port)
+    except OSError as e:
+        print(f"build.py: error: cannot listen on 127.0.0.1:{args.port}: {e}", file=sys.stderr)
+        return 1
+    host, port = server.server_address[:2]
+    print(f"Serving http://{host}:{port}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
