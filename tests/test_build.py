@@ -1,0 +1,369 @@
+"""build.py: the wheel, dist/, the precache list and the dev server, without a browser.
+
+The builds use a throwaway web/ made here, so these tests hold whatever the real page
+contains; they do use the real node_modules (Pyodide and PyScript as pinned).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_build():
+    """build.py by path: `import build` could find PyPA's `build` package instead."""
+    spec = importlib.util.spec_from_file_location("rummy_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_build()
+
+PAGE = """<!doctype html>
+<html><head><meta charset="utf-8"><title>test</title>
+<link rel="manifest" href="./manifest.webmanifest">
+<link rel="stylesheet" href="./pyscript/core.css">
+<script type="module" src="./pyscript/core.js"></script>
+<script src="./boot.js"></script></head>
+<body><script type="py" src="./app.py" config="./pyscript.json"></script></body></html>
+"""
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1"/></svg>\n'
+
+
+@pytest.fixture(scope="module")
+def node_modules():
+    try:
+        build.ensure_node_modules()
+    except build.BuildError as e:
+        if shutil.which("npm") is None:
+            pytest.skip(f"npm is not installed, so Pyodide and PyScript cannot be fetched: {e}")
+        raise
+
+
+def make_web(path: Path) -> Path:
+    """A minimal page with a file of each kind the real one has, and the real worker template."""
+    (path / "i18n").mkdir(parents=True)
+    (path / "icons").mkdir()
+    (path / "index.html").write_text(PAGE)
+    (path / "boot.js").write_text("navigator.serviceWorker.register('./sw.js');\n")
+    (path / "styles.css").write_text("body { background: #0b5d3b; }\n")
+    (path / "app.py").write_text("import rummy\nprint('hello')\n")
+    (path / "i18n" / "en.json").write_text('{"app.title": "Rummy Table"}\n')
+    (path / "icons" / "icon.svg").write_text(SVG)
+    (path / "icons" / "icon-192.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    shutil.copyfile(ROOT / "web" / "manifest.webmanifest", path / "manifest.webmanifest")
+    shutil.copyfile(ROOT / "web" / "sw.js", path / "sw.js")
+    (path / "__pycache__").mkdir()
+    (path / "__pycache__" / "app.cpython-311.pyc").write_bytes(b"junk")
+    return path
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory) -> Path:
+    return make_web(tmp_path_factory.mktemp("site") / "web")
+
+
+@pytest.fixture(scope="module")
+def dist(node_modules, web, tmp_path_factory) -> Path:
+    return build.build(tmp_path_factory.mktemp("out") / "dist", web, npm=False)
+
+
+def dist_files(dist: Path) -> set[str]:
+    return {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# --- the wheel -------------------------------------------------------------------------------
+
+
+def wheel_of(dist: Path) -> Path:
+    (wheel,) = dist.glob("*.whl")
+    return wheel
+
+
+def test_wheel_is_named_from_pyproject(dist):
+    meta = build.project_metadata()
+    assert wheel_of(dist).name == f"{meta['name']}-{meta['version']}-py3-none-any.whl"
+
+
+def test_wheel_record_matches_its_files(dist):
+    with zipfile.ZipFile(wheel_of(dist)) as zf:
+        assert zf.testzip() is None
+        names = zf.namelist()
+        meta = build.project_metadata()
+        dist_info = f"rummy-{meta['version']}.dist-info"
+        record = zf.read(f"{dist_info}/RECORD").decode()
+        rows = [line.split(",") for line in record.splitlines()]
+        assert {row[0] for row in rows} == set(names)
+        for name, digest, size in rows:
+            if name == f"{dist_info}/RECORD":
+                assert digest == size == ""
+                continue
+            data = zf.read(name)
+            want = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert digest == f"sha256={want}", name
+            assert int(size) == len(data), name
+        wheel_meta = zf.read(f"{dist_info}/WHEEL").decode()
+        assert "Root-Is-Purelib: true" in wheel_meta
+        assert "Tag: py3-none-any" in wheel_meta
+        metadata = zf.read(f"{dist_info}/METADATA").decode()
+        assert f"Name: {meta['name']}\n" in metadata
+        assert f"Version: {meta['version']}\n" in metadata
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    sources = {
+        p.relative_to(build.ENGINE).as_posix()
+        for p in build.PACKAGE.rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
+    assert sources <= set(names)
+    assert all(n.startswith(("rummy/", f"{dist_info}/")) for n in names)
+
+
+def test_wheel_imports(dist):
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import rummy, rummy.gin, rummy.gin.agents; "
+        "print(rummy.__file__)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", code, str(wheel_of(dist))],
+        check=False, capture_output=True, text=True, cwd=wheel_of(dist).parent, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().startswith(str(wheel_of(dist)))
+
+
+def test_wheel_is_reproducible(tmp_path):
+    a = build.build_wheel(tmp_path)
+    first = a.read_bytes()
+    a.unlink()
+    assert build.build_wheel(tmp_path).read_bytes() == first
+
+
+# --- dist/ -----------------------------------------------------------------------------------
+
+
+def test_dist_holds_the_page_and_runtime(dist, web):
+    files = dist_files(dist)
+    assert {"index.html", "boot.js", "styles.css", "app.py", "i18n/en.json", "icons/icon.svg",
+            "manifest.webmanifest", "sw.js", "pyscript.json", "precache.json"} <= files
+    assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
+    for name in build.PYODIDE_FILES:
+        assert (dist / "pyodide" / name).read_bytes() == (
+            build.NODE_MODULES / "pyodide" / name
+        ).read_bytes()
+    assert {"pyscript/core.js", "pyscript/core.css"} <= files
+    # Only what a start needs: none of the editor's or terminal's heavy chunks, no source maps.
+    assert not [f for f in files if "codemirror" in f or "xterm" in f or f.endswith(".map")]
+
+
+def test_pyscript_imports_resolve(dist):
+    """Every chunk that a copied PyScript file imports statically is there too."""
+    for path in (dist / "pyscript").glob("*.js"):
+        for match in build._IMPORT_RE.finditer(path.read_text()):
+            if "(" not in match.group(0):
+                assert (dist / "pyscript" / match.group(1)).is_file(), (path.name, match.group(1))
+
+
+def test_pyscript_config_points_at_files(dist):
+    config = json.loads((dist / "pyscript.json").read_text())
+    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert (dist / config["interpreter"]).is_file()
+    assert config["files"] == {f"./{wheel_of(dist).name}": "./*"}
+    for source in config["files"]:
+        assert (dist / source).is_file()
+
+
+def test_precache_lists_every_file(dist):
+    manifest = json.loads((dist / "precache.json").read_text())
+    entries = {e["url"]: e for e in manifest["files"]}
+    assert len(entries) == len(manifest["files"])
+    want = {f"./{f}" for f in dist_files(dist) - {"precache.json", "sw.js"}} | {"./"}
+    assert set(entries) == want
+    for url, entry in entries.items():
+        path = dist / ("index.html" if url == "./" else url[2:])
+        assert entry["sha256"] == sha256(path), url
+        assert entry["bytes"] == path.stat().st_size, url
+
+
+def test_service_worker_carries_the_build(dist):
+    manifest = json.loads((dist / "precache.json").read_text())
+    sw = (dist / "sw.js").read_text()
+    assert build.SW_PLACEHOLDER not in sw
+    assert manifest["version"] in sw
+    for entry in manifest["files"]:
+        assert json.dumps(entry["url"]) in sw
+        integrity = "sha256-" + base64.b64encode(bytes.fromhex(entry["sha256"])).decode()
+        assert integrity in sw
+
+
+def test_build_is_reproducible_and_tracks_changes(node_modules, dist, web, tmp_path):
+    version = json.loads((dist / "precache.json").read_text())["version"]
+    again = build.build(tmp_path / "again", web, npm=False)
+    assert json.loads((again / "precache.json").read_text())["version"] == version
+    assert (again / "sw.js").read_bytes() == (dist / "sw.js").read_bytes()
+
+    changed = make_web(tmp_path / "changed")
+    (changed / "app.py").write_text("import rummy\nprint('hello, again')\n")
+    other = build.build(tmp_path / "other", changed, npm=False)
+    assert json.loads((other / "precache.json").read_text())["version"] != version
+    assert (other / "sw.js").read_bytes() != (dist / "sw.js").read_bytes()
+
+
+def test_rebuild_replaces_dist(node_modules, web, tmp_path):
+    out = build.build(tmp_path / "dist", web, npm=False)
+    (out / "stale.txt").write_text("from an old build")
+    build.build(out, web, npm=False)
+    assert not (out / "stale.txt").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name != "dist"], "temporary folder left over"
+
+
+@pytest.mark.parametrize(
+    "name, text",
+    [
+        ("index.html", '<script src="https://cdn.example.com/pyscript/core.js"></script>'),
+        ("boot.js", "fetch('http://example.org/data.json');\n"),
+        ("styles.css", "@import url(https://fonts.example.com/css);\n"),
+        ("app.py", "URL = 'https://example.com/'\n"),
+        ("i18n/en.json", '{"help": "see http://example.net/rules"}\n'),
+    ],
+)
+def test_external_url_fails_the_build(node_modules, tmp_path, name, text):
+    web = make_web(tmp_path / "web")
+    (web / name).write_text(text)
+    old = build.build(tmp_path / "dist", make_web(tmp_path / "good"), npm=False)
+    before = (old / "precache.json").read_bytes()
+    with pytest.raises(build.BuildError) as caught:
+        build.build(old, web, npm=False)
+    assert f"web/{name}:1:" in str(caught.value)
+    assert "example." in str(caught.value)
+    assert (old / "precache.json").read_bytes() == before, "a failed build must keep the old dist"
+
+
+def test_namespace_urls_are_allowed():
+    assert build.external_urls(SVG) == []
+    assert build.external_urls('xmlns:xlink="http://www.w3.org/1999/xlink"') == []
+    assert build.external_urls("http://www.w3.org/2000/svg/evil.js") != []
+
+
+def test_refuses_to_delete_a_folder_that_is_not_a_build(node_modules, web, tmp_path):
+    victim = tmp_path / "precious"
+    victim.mkdir()
+    (victim / "notes.txt").write_text("keep me")
+    with pytest.raises(build.BuildError, match="refusing"):
+        build.build(victim, web, npm=False)
+    with pytest.raises(build.BuildError, match="refusing"):
+        build.build(build.ROOT, web, npm=False)
+    assert (victim / "notes.txt").read_text() == "keep me"
+
+
+def test_template_without_placeholder_fails(node_modules, tmp_path):
+    web = make_web(tmp_path / "web")
+    (web / "sw.js").write_text("self.addEventListener('fetch', () => {});\n")
+    with pytest.raises(build.BuildError, match="exactly once"):
+        build.build(tmp_path / "dist", web, npm=False)
+
+
+# --- serving and the command line ------------------------------------------------------------
+
+
+def test_server_types_and_headers(dist):
+    server = build.serve(dist, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        host, port = server.server_address[:2]
+        assert host == "127.0.0.1" and port > 0
+        want = {
+            "": "text/html",
+            "pyodide/pyodide.asm.wasm": "application/wasm",
+            "pyodide/pyodide.mjs": "text/javascript",
+            "pyscript/core.js": "text/javascript",
+            "pyscript.json": "application/json",
+            "manifest.webmanifest": "application/manifest+json",
+            wheel_of(dist).name: "application/zip",
+            "pyodide/python_stdlib.zip": "application/zip",
+        }
+        for path, mime in want.items():
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/{path}", timeout=10) as r:
+                assert r.headers["Content-Type"].split(";")[0] == mime, path
+                assert r.headers["Cache-Control"] == "no-cache", path
+                body = r.read()
+            assert body == (dist / (path or "index.html")).read_bytes(), path
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize("args", [["bogus"], ["serve", "--port", "x"], ["build", "--port", "1"]])
+def test_bad_arguments_exit_2(args):
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), *args],
+        check=False, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert "usage: build.py" in done.stderr
+
+
+# --- npm ---------------------------------------------------------------------------------------
+
+
+def fake_root(path: Path, *, installed: dict[str, str] | None) -> Path:
+    """A project folder with package.json and a lock, and node_modules as given (or none)."""
+    pins = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+    path.mkdir()
+    (path / "package.json").write_text(json.dumps({"dependencies": pins}))
+    (path / "package-lock.json").write_text("{}")
+    if installed is not None:
+        for name, version in installed.items():
+            (path / "node_modules" / name).mkdir(parents=True)
+            meta = path / "node_modules" / name / "package.json"
+            meta.write_text(json.dumps({"version": version}))
+        (path / "node_modules" / ".package-lock.json").write_text("{}")
+    return path
+
+
+def test_npm_missing_is_a_clear_error(tmp_path, monkeypatch):
+    root = fake_root(tmp_path / "p", installed=None)
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    with pytest.raises(build.BuildError, match="node_modules is missing and npm is not installed"):
+        build.ensure_node_modules(root)
+
+
+def test_npm_runs_only_when_needed(tmp_path, monkeypatch):
+    calls = []
+    monkeypatch.setattr(build.shutil, "which", lambda name: "/usr/bin/npm")
+    monkeypatch.setattr(
+        build.subprocess, "run",
+        lambda cmd, **kw: calls.append(cmd) or subprocess.CompletedProcess(cmd, 0),
+    )
+    current = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+    build.ensure_node_modules(fake_root(tmp_path / "ok", installed=current))
+    assert calls == []
+    older = {**current, "pyodide": "314.0.5"}
+    build.ensure_node_modules(fake_root(tmp_path / "old", installed=older))
+    assert calls == [["/usr/bin/npm", "ci", "--no-audit", "--no-fund"]]
+    stale = fake_root(tmp_path / "stale", installed=current)
+    lock = stale / "package-lock.json"
+    stamp = stale / "node_modules" / ".package-lock.json"
+    os.utime(stamp, (lock.stat().st_mtime - 60,) * 2)
+    build.ensure_node_modules(stale)
+    assert len(calls) == 2
