@@ -216,11 +216,12 @@ class GinHand:
         if isinstance(action, (Discard, Knock)):
             card = action.card
             if card not in self.hands[action.seat]:
-                raise IllegalAction(f"{card} is not in your hand.", "not_in_hand")
+                raise IllegalAction(f"{card} is not in your hand.", "not_in_hand", card=card.code)
             if card == self.drawn_from_pile:
                 raise IllegalAction(
                     f"You took {card} from the discard pile this turn: discard another card.",
                     "discard_taken_card",
+                    card=card.code,
                 )
             if isinstance(action, Knock):
                 left = _deadwood_after_discard(to_mask(self.hands[action.seat]), card)
@@ -229,6 +230,9 @@ class GinHand:
                         f"After discarding {card} your deadwood is {left}: you may knock "
                         f"only with {self.rules.knock_limit} or less.",
                         "knock_too_high",
+                        card=card.code,
+                        deadwood=left,
+                        limit=self.rules.knock_limit,
                     )
 
     def view(self, seat: int, scores: tuple[int, int] = (0, 0)) -> PlayerView:

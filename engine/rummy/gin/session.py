@@ -1,0 +1,223 @@
+"""One person's table against the computer: settings, the match, statistics, and the save.
+
+This is everything the page needs beyond drawing: the DOM layer sends the person's actions,
+asks for the computer's next action, and stores `Table.to_record()` after every action. It
+holds no rule of its own: legality, scoring and decisions come from the hand, the match and
+the agents. Pure and immutable like them, so it is tested here rather than in a browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+from ..cards import SUITS, Card
+from ..errors import IllegalAction
+from ..melds import best_arrangement, deadwood
+from ..rng import derive_seed
+from .actions import Action
+from .agents import LEVELS, make_agent
+from .agents.hard import Advice, advise
+from .match import COMPUTER, PLAYER, Match
+from .rules import PRESETS, TARGETS, preset
+from .state import Phase
+from .view import PlayerView
+
+SAVE_FORMAT = "rummy-table/gin"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the start screen chooses."""
+
+    target: int = 100
+    level: str = "normal"
+    rules: str = "house"
+
+    def __post_init__(self) -> None:
+        if self.target not in TARGETS:
+            raise ValueError(f"target must be one of {TARGETS}, not {self.target!r}")
+        if self.level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {self.level!r}")
+        if self.rules not in PRESETS:
+            raise ValueError(f"rules must be one of {', '.join(PRESETS)}, not {self.rules!r}")
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        if not isinstance(data, Mapping):
+            raise ValueError("the settings are not an object")
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """The person's record over every match. Counting is idempotent: `count(match)` adds only
+    the hands of that match not counted yet, so a reload never counts a hand twice."""
+
+    matches: int = 0
+    matches_won: int = 0
+    hands: int = 0
+    hands_won: int = 0
+    gins: int = 0  # the person's gins
+    undercuts: int = 0  # the person's undercuts of the computer's knocks
+    best_hand: int = 0  # most points the person scored in one hand
+    best_match: int = 0  # highest final score of a match the person won
+    match_seed: int | None = None  # the match being counted
+    hands_counted: int = 0  # of that match
+    match_counted: bool = False
+
+    def count(self, match: Match) -> Stats:
+        stats = self
+        if stats.match_seed != match.seed:
+            stats = replace(stats, match_seed=match.seed, hands_counted=0, match_counted=False)
+        finished = [h for h in match.hands if h.result is not None]
+        for hand in finished[stats.hands_counted :]:
+            result = hand.result
+            mine = result.winner == PLAYER
+            stats = replace(
+                stats,
+                hands=stats.hands + (result.kind != "dead"),
+                hands_won=stats.hands_won + mine,
+                gins=stats.gins + (mine and result.kind == "gin"),
+                undercuts=stats.undercuts + (mine and result.kind == "undercut"),
+                best_hand=max(stats.best_hand, result.points if mine else 0),
+            )
+        stats = replace(stats, hands_counted=len(finished))
+        if match.is_over and not stats.match_counted:
+            won = match.winner == PLAYER
+            stats = replace(
+                stats,
+                matches=stats.matches + 1,
+                matches_won=stats.matches_won + won,
+                best_match=max(stats.best_match, match.scores[PLAYER] if won else 0),
+                match_counted=True,
+            )
+        return stats
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Stats:
+        """Statistics from a save; ValueError when they are not what `as_dict` writes."""
+        if not isinstance(data, Mapping):
+            raise ValueError("the statistics are not an object")
+        values = {}
+        for field in fields(cls):
+            if field.name not in data:
+                continue
+            value = data[field.name]
+            if field.name == "match_seed":
+                ok = value is None or type(value) is int
+            elif field.name == "match_counted":
+                ok = type(value) is bool
+            else:
+                ok = type(value) is int and value >= 0
+            if not ok:
+                raise ValueError(f"the statistic {field.name!r} is not valid: {value!r}")
+            values[field.name] = value
+        return cls(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The person (seat PLAYER) against one computer player, with their running statistics."""
+
+    settings: Settings
+    match: Match
+    stats: Stats = Stats()
+
+    @classmethod
+    def new(cls, settings: Settings, seed: int, stats: Stats = Stats()) -> Table:
+        rules = preset(settings.rules).with_target(settings.target)
+        return cls(settings, Match.start(rules, seed), stats)
+
+    @property
+    def view(self) -> PlayerView:
+        """What the person sees."""
+        return self.match.view(PLAYER)
+
+    @property
+    def screen(self) -> str:
+        """Which screen the page shows: upcard, draw, discard, opponent, settle or match-over."""
+        hand = self.match.hand
+        if hand.is_over:
+            return "match-over" if self.match.is_over else "settle"
+        if hand.to_move == COMPUTER:
+            return "opponent"
+        return {Phase.UPCARD: "upcard", Phase.DRAW: "draw", Phase.DISCARD: "discard"}[hand.phase]
+
+    def play(self, action: Action) -> Table:
+        """The table after an action of either seat (the person's, or the computer's from
+        `computer_action`); IllegalAction, the table unchanged, when the rules refuse it."""
+        match = self.match.apply(action)
+        return replace(self, match=match, stats=self.stats.count(match))
+
+    def computer_action(self) -> Action:
+        """The computer's next action, from its own view only. Its seed depends on the position
+        alone, so a restored game plays on exactly as it would have."""
+        hand = self.match.hand
+        if hand.is_over or hand.to_move != COMPUTER:
+            raise IllegalAction("It is not the computer's turn.", "not_your_turn")
+        seed = derive_seed(self.match.seed, len(self.match.finished), len(hand.actions))
+        return make_agent(self.settings.level, seed).act(self.match.view(COMPUTER))
+
+    def next_hand(self) -> Table:
+        return replace(self, match=self.match.next_hand())
+
+    def rematch(self, seed: int) -> Table:
+        return Table.new(self.settings, seed, self.stats)
+
+    def hints(self) -> tuple[Advice, ...]:
+        """The person's legal options ranked by the hard player (the hint button)."""
+        return advise(self.view)
+
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "settings": asdict(self.settings),
+            "match": self.match.to_record(),
+        }
+
+    @classmethod
+    def from_record(cls, record: Any, stats: Stats = Stats()) -> Table:
+        """Restore a save; ValueError saying what is wrong with a corrupted or foreign one.
+        The statistics are saved apart, so that a broken save never takes them along."""
+        if not isinstance(record, Mapping) or record.get("format") != SAVE_FORMAT:
+            raise ValueError("this is not a saved Rummy Table gin game")
+        if record.get("version") != SAVE_VERSION:
+            raise ValueError(f"the save is of version {record.get('version')!r}, not {SAVE_VERSION}")
+        settings = Settings.from_dict(record.get("settings"))
+        match = Match.from_record(record.get("match"))
+        expected = preset(settings.rules).with_target(settings.target)
+        if match.rules != expected:
+            raise ValueError("the saved match does not follow its saved settings")
+        return cls(settings, match, stats.count(match))
+
+
+def deadwood_without(cards: Iterable[Card], card: Card) -> int:
+    """The least deadwood of `cards` once `card` is discarded (the preview of a selected card)."""
+    return deadwood(c for c in cards if c != card)
+
+
+def grouped(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
+    """The hand as shown by default: each meld of a least-deadwood arrangement, then the
+    deadwood cards, low to high."""
+    arrangement = best_arrangement(cards)
+    groups = tuple(meld.cards for meld in arrangement.melds)
+    loose = tuple(sorted(arrangement.deadwood_cards, key=lambda c: (c.rank, c.suit)))
+    return groups + ((loose,) if loose else ())
+
+
+def sorted_by(cards: Iterable[Card], key: str) -> tuple[Card, ...]:
+    """The hand sorted by "suit" (then rank) or by "rank" (then suit)."""
+    if key == "suit":
+        return tuple(sorted(cards, key=lambda c: (SUITS.index(c.suit), c.rank)))
+    if key == "rank":
+        return tuple(sorted(cards, key=lambda c: (c.rank, SUITS.index(c.suit))))
+    raise ValueError(f"sort by 'suit' or 'rank', not {key!r}")
