@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rummy Table's two commands; each sets up what it needs first, so a fresh machine just works.
-#   ./dev.sh run    play computer-vs-computer gin hands and print their statistics
+#   ./dev.sh run    build the web game into dist/ and serve it on http://127.0.0.1:${PORT:-8000}/
 #   ./dev.sh test   run every test
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -23,19 +23,34 @@ setup() {
   fi
 }
 
+setup_node() {
+  # Pyodide and PyScript, pinned in package-lock.json, served from dist/ rather than a CDN.
+  # `npm ci` only when node_modules is missing or older than the lock (build.py checks the
+  # same, plus the installed versions, and runs npm ci itself if needed).
+  if ! command -v npm >/dev/null; then
+    echo "dev.sh: npm is needed (Node.js 18+); on Debian: apt-get install -y npm" >&2
+    exit 1
+  fi
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund
+  fi
+}
+
 case "${1:-}" in
   run)
     setup
+    setup_node
     shift
-    exec "$PY" -m rummy gin selfplay --hands 200 --seed 1 "$@"
+    exec "$PY" build.py serve --port "${PORT:-8000}" "$@"
     ;;
   test)
     setup
+    setup_node
     shift
     exec "$PY" -m pytest "$@"
     ;;
   *)
-    echo "usage: ./dev.sh run | ./dev.sh test [pytest options]" >&2
+    echo "usage: ./dev.sh run [--port N] | ./dev.sh test [pytest options]" >&2
     exit 2
     ;;
 esac
