@@ -1,0 +1,559 @@
+"""The DOM layer: draws the engine's state and sends the person's taps to it as engine actions.
+
+No rule lives here. Legality, scoring and the computer's decisions come from `rummy.gin`; this
+file turns a `Table` into HTML, a click into an `Action`, and an `IllegalAction` into a
+translated message. The table is saved after every action. Only plain Pyodide APIs are used
+(`js`, `pyodide.ffi`), so the page does not depend on PyScript beyond its loading.
+"""
+
+import asyncio
+import json
+import random
+from html import escape
+
+import js
+from pyodide.ffi import create_proxy
+
+from rummy.errors import IllegalAction
+from rummy.gin import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
+from rummy.gin.session import Settings, Stats, Table, deadwood_without, grouped, sorted_by
+from rummy.melds import deadwood
+
+SAVE_KEY = "rummy-table/gin/save"
+STATS_KEY = "rummy-table/gin/stats"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RANK_FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+# Seconds between the computer's moves: readable at play speed; `?fast` is for tests.
+PACE = 0.05 if "fast" in str(js.location.search) else 0.7
+
+boot = js.window.rummyBoot
+document = js.document
+
+
+class Ui:
+    """What the page shows beyond the table itself."""
+
+    table: Table | None = None
+    stats: Stats = Stats()
+    selected = None  # a Card of the person's hand
+    message = ""  # the last event or refusal, shown in the status line
+    error = False
+    hints = ()
+    previous_hand = frozenset()
+    fresh = None  # the card just drawn, marked "new"
+    busy = False
+
+
+ui = Ui()
+
+
+def t(key, **params):
+    return str(boot.t(key, js.Object.fromEntries(js.JSON.parse(json.dumps(list(params.items()))))))
+
+
+def face(card):
+    return f"{RANK_FACES.get(card.rank, str(card.rank))}{SUIT_SYMBOLS[card.suit]}"
+
+
+def spoken(card):
+    return t("card.name", rank=t(f"rank.{card.rank}"), suit=t(f"suit.{card.suit}"))
+
+
+def card_html(card, *, action="", extra="", testid=""):
+    classes = f"card suit-{card.suit} {extra}".strip()
+    attrs = f' data-action="{action}"' if action else ""
+    attrs += f' data-testid="{testid}"' if testid else ""
+    return (
+        f'<span class="{classes}" data-code="{card.code}" role="img" aria-label="{escape(spoken(card))}"{attrs}>'
+        f'<span class="rank">{RANK_FACES.get(card.rank, str(card.rank))}</span>'
+        f'<span class="suit">{SUIT_SYMBOLS[card.suit]}</span></span>'
+    )
+
+
+def attr(node, name):
+    """An attribute of a DOM node as a string, or None (Pyodide raises on missing properties)."""
+    return str(node.getAttribute(name)) if node is not None and node.hasAttribute(name) else None
+
+
+def el(testid):
+    return document.querySelector(f'[data-testid="{testid}"]')
+
+
+# ---- saving -------------------------------------------------------------------------------
+
+
+def save():
+    if ui.table is not None:
+        js.localStorage.setItem(SAVE_KEY, json.dumps(ui.table.to_record()))
+        ui.stats = ui.table.stats
+    js.localStorage.setItem(STATS_KEY, json.dumps(ui.stats.as_dict()))
+
+
+def restore():
+    """The saved statistics and match, if any; a broken save is reported and set aside."""
+    raw_stats = js.localStorage.getItem(STATS_KEY)
+    if raw_stats:
+        try:
+            ui.stats = Stats.from_dict(json.loads(raw_stats))
+        except ValueError as error:
+            boot.notice(t("save.statsCorrupt", detail=str(error)))
+            js.localStorage.removeItem(STATS_KEY)
+    raw = js.localStorage.getItem(SAVE_KEY)
+    if not raw:
+        return
+    try:
+        ui.table = Table.from_record(json.loads(raw), ui.stats)
+    except (ValueError, TypeError, KeyError, RecursionError) as error:
+        ui.table = None
+        js.localStorage.removeItem(SAVE_KEY)
+        boot.notice(t("save.corrupt", detail=str(error)))
+
+
+# ---- actions ------------------------------------------------------------------------------
+
+
+def play(action):
+    """Send the person's action to the engine; a refusal becomes a message, nothing changes."""
+    if ui.table is not None and ui.table.screen == "opponent":
+        return
+    if ui.busy or ui.table is None:
+        return
+    try:
+        table = ui.table.play(action)
+    except IllegalAction as refusal:
+        ui.message = t(f"error.{refusal.reason}", **describe_params(refusal.params))
+        if ui.message == f"error.{refusal.reason}":
+            ui.message = t("error.illegal")
+        ui.error = True
+        render()
+        return
+    ui.table, ui.selected, ui.hints, ui.message, ui.error = table, None, (), "", False
+    save()
+    render()
+    proceed()
+
+
+def describe_params(params):
+    from rummy.cards import parse_card
+
+    out = dict(params)
+    if "card" in out:
+        out["card"] = face(parse_card(out["card"]))
+    return out
+
+
+def proceed():
+    if ui.table is not None and ui.table.screen == "opponent":
+        asyncio.ensure_future(computer_turns())
+
+
+async def computer_turns():
+    """The computer's moves, one at a time at a readable pace; each decision is short, so the
+    page never freezes."""
+    if ui.busy:
+        return
+    ui.busy = True
+    try:
+        while ui.table is not None and ui.table.screen == "opponent":
+            await asyncio.sleep(PACE)
+            table = ui.table
+            action = table.computer_action()
+            card = getattr(action, "card", None)
+            if isinstance(action, (TakeUpcard, DrawDiscard)):
+                card = table.view.pile[-1]
+            ui.table = table.play(action)
+            ui.message = t(f"move.{type(action).__name__}", card=face(card) if card else "")
+            ui.error = False
+            save()
+            render()
+    finally:
+        ui.busy = False
+    render()
+
+
+def start(settings=None):
+    prefs = boot.prefs
+    settings = settings or Settings(int(prefs.target), str(prefs.level), str(prefs.rules))
+    ui.table = Table.new(settings, random.getrandbits(63), ui.stats)
+    ui.selected, ui.hints, ui.message, ui.error = None, (), "", False
+    boot.notice("")
+    save()
+    render()
+    proceed()
+
+
+def tap_card(code):
+    if ui.table is None:
+        return
+    card = next((c for c in ui.table.view.hand if c.code == code), None)
+    if card is None:
+        return
+    if ui.table.screen != "discard":
+        ui.selected = None if ui.selected == card else card
+        render()
+        return
+    if ui.selected == card:
+        play(Discard(0, card))
+        return
+    ui.selected, ui.message, ui.error = card, "", False
+    render()
+
+
+def knock():
+    table = ui.table
+    if table is None:
+        return
+    card = ui.selected
+    if card is None:
+        knocks = [a for a in table.view.legal_actions if isinstance(a, Knock)]
+        if not knocks:
+            ui.message, ui.error = t("error.select_card"), True
+            render()
+            return
+        hand = table.view.hand
+        card = min(knocks, key=lambda a: deadwood_without(hand, a.card)).card
+    play(Knock(0, card))
+
+
+def on_click(event):
+    target = event.target.closest("[data-action],[data-card]")
+    if target is None:
+        return
+    if attr(target, "data-card"):
+        tap_card(attr(target, "data-card"))
+        return
+    name = attr(target, "data-action")
+    seat = 0
+    if name == "start":
+        start()
+    elif name == "stock":
+        play(DrawStock(seat))
+    elif name == "pile":
+        play(DrawDiscard(seat))
+    elif name == "take-upcard":
+        play(TakeUpcard(seat))
+    elif name == "pass-upcard":
+        play(PassUpcard(seat))
+    elif name == "discard-selected":
+        if ui.selected is None:
+            ui.message, ui.error = t("error.select_card"), True
+            render()
+        else:
+            play(Discard(seat, ui.selected))
+    elif name == "knock":
+        knock()
+    elif name == "hint":
+        ui.hints = () if ui.hints else ui.table.hints()[:5]
+        render()
+    elif name == "sort":
+        boot.prefs.sort = attr(target, "data-value")
+        boot.savePrefs()
+        render()
+    elif name == "next-hand":
+        ui.table = ui.table.next_hand()
+        ui.message, ui.error = "", False
+        save()
+        render()
+        proceed()
+    elif name == "rematch":
+        start(ui.table.settings)
+    elif name == "new-match":
+        ui.table = None
+        js.localStorage.removeItem(SAVE_KEY)
+        render()
+    elif name == "show-stats":
+        show_stats()
+
+
+# ---- drawing ------------------------------------------------------------------------------
+
+
+def render():
+    focused = document.activeElement
+    focus_key = attr(focused, "data-card") or attr(focused, "data-testid")
+    table = ui.table
+    phase = "start" if table is None else table.screen
+    document.body.dataset.phase = phase
+    document.body.classList.toggle("four-color", bool(boot.prefs.fourColor))
+    document.getElementById("start-screen").hidden = table is not None
+    document.getElementById("table").hidden = table is None
+    for node in document.querySelectorAll(".in-game"):
+        node.hidden = table is None
+    if table is None:
+        for testid in ("score-you", "score-opponent", "target"):
+            el(testid).textContent = ""
+        document.getElementById("result").hidden = True
+    else:
+        render_table(table)
+    if focus_key:
+        again = document.querySelector(f'[data-card="{focus_key}"]') or el(focus_key)
+        if again is not None:
+            again.focus()
+
+
+def render_table(table):
+    view = table.view
+    you, opponent = view.scores
+    el("score-you").textContent = t("table.score", name=t("table.you"), score=you)
+    el("score-opponent").textContent = t("table.score", name=t("table.opponent", level=t(f"level.{table.settings.level}")), score=opponent)
+    el("target").textContent = t("table.target", target=view.rules.target)
+
+    backs = "".join('<span class="card back" aria-hidden="true"></span>' for _ in range(view.opponent_card_count))
+    opponent_hand = document.getElementById("opponent-hand")
+    opponent_hand.innerHTML = backs
+    opponent_hand.setAttribute("aria-label", t("table.opponentCards", count=view.opponent_card_count))
+    opponent_hand.setAttribute("role", "img")
+    taken = "".join(card_html(c) for c in view.opponent_taken) or f'<span class="none">{escape(t("table.takenNone"))}</span>'
+    el("taken-record").innerHTML = f'<span class="label">{escape(t("table.taken"))}</span>{taken}'
+
+    stock = el("stock")
+    stock.innerHTML = f'<span class="card back"></span><span class="count">{view.stock_count}</span>'
+    stock.setAttribute("aria-label", t("action.drawStock") + " · " + t("table.stockCount", count=view.stock_count))
+    pile = el("discard")
+    if view.pile:
+        top = view.pile[-1]
+        pile.innerHTML = card_html(top)
+        pile.setAttribute("aria-label", t("action.takePile", card=spoken(top)))
+    else:
+        pile.innerHTML = '<span class="card empty"></span>'
+        pile.setAttribute("aria-label", t("table.discardEmpty"))
+    screen = table.screen
+    document.querySelector(".offer").hidden = screen != "upcard"
+    active = screen in ("draw",)
+    stock.classList.toggle("active", active)
+    pile.classList.toggle("active", active and any(isinstance(a, DrawDiscard) for a in view.legal_actions))
+
+    el("status").textContent = ui.message or status_text(table)
+    el("status").classList.toggle("error", ui.error)
+
+    render_hand(table)
+    render_result(table)
+
+
+def status_text(table):
+    view, screen = table.view, table.screen
+    top = face(view.pile[-1]) if view.pile else ""
+    if screen == "upcard":
+        return t("status.upcardDealer" if view.upcard_passes else "status.upcard", card=top)
+    if screen == "draw":
+        if any(isinstance(a, DrawDiscard) for a in view.legal_actions):
+            return t("status.draw", card=top)
+        return t("status.drawStockOnly")
+    if screen == "discard":
+        return t("status.selected", card=face(ui.selected)) if ui.selected else t("status.discard")
+    if screen == "opponent":
+        return t("status.opponent")
+    return ""
+
+
+def render_hand(table):
+    view = table.view
+    hand = view.hand
+    if ui.selected not in hand:
+        ui.selected = None
+    now = frozenset(hand)
+    if len(hand) == 11 and ui.previous_hand and len(ui.previous_hand) == 10:
+        new = now - ui.previous_hand
+        ui.fresh = next(iter(new)) if len(new) == 1 else None
+    elif len(hand) != 11:
+        ui.fresh = None
+    ui.previous_hand = now
+
+    sort_key = str(boot.prefs.sort)
+    if sort_key == "melds":
+        groups = grouped(hand)
+    else:
+        groups = (sorted_by(hand, sort_key),)
+    parts = []
+    for group in groups:
+        cards = "".join(hand_card_html(card, view) for card in group)
+        parts.append(f'<div class="group">{cards}</div>')
+    node = document.getElementById("hand")
+    node.innerHTML = "".join(parts)
+    node.setAttribute("aria-label", t("table.yourHand"))
+
+    sorts = document.querySelector(".sorts")
+    sorts.setAttribute("aria-label", t("table.sortLabel"))
+    sorts.innerHTML = "".join(
+        f'<button type="button" class="chip" data-action="sort" data-value="{key}" data-testid="sort-{key}" '
+        f'aria-pressed="{"true" if key == sort_key else "false"}">{escape(t(label))}</button>'
+        for key, label in (("melds", "table.sortMelds"), ("suit", "table.sortSuit"), ("rank", "table.sortRank"))
+    )
+
+    if ui.selected is not None:
+        left = deadwood_without(hand, ui.selected)
+        el("deadwood").textContent = t("table.deadwoodAfter", card=face(ui.selected), points=left)
+    else:
+        left = None
+        el("deadwood").textContent = t("table.deadwood", points=deadwood(hand))
+
+    screen = table.screen
+    knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
+    if ui.selected is not None:
+        can_knock = Knock(0, ui.selected) in knocks
+        gin = can_knock and left == 0
+    else:
+        can_knock = bool(knocks)
+        gin = any(deadwood_without(hand, a.card) == 0 for a in knocks)
+    knock_button = el("knock")
+    knock_button.textContent = t("action.gin" if gin else "action.knock")
+    knock_button.setAttribute("aria-disabled", "false" if can_knock else "true")
+    knock_button.hidden = screen != "discard"
+    el("discard-button").hidden = screen != "discard"
+    el("discard-button").setAttribute("aria-disabled", "false" if ui.selected else "true")
+    el("hint").hidden = screen not in ("upcard", "draw", "discard")
+
+    hints = document.getElementById("hints")
+    hints.hidden = not ui.hints
+    hints.innerHTML = "".join(hint_html(advice, i) for i, advice in enumerate(ui.hints))
+
+
+def hand_card_html(card, view):
+    classes = ["card", f"suit-{card.suit}"]
+    if card == ui.fresh or card == view.drawn_from_pile:
+        classes.append("fresh")
+    pressed = "true" if card == ui.selected else "false"
+    return (
+        f'<button type="button" class="{" ".join(classes)}" data-card="{card.code}" '
+        f'aria-pressed="{pressed}" aria-label="{escape(spoken(card))}">'
+        f'<span class="rank">{RANK_FACES.get(card.rank, str(card.rank))}</span>'
+        f'<span class="suit">{SUIT_SYMBOLS[card.suit]}</span></button>'
+    )
+
+
+def hint_html(advice, index):
+    action = advice.action
+    name = type(action).__name__
+    card = getattr(action, "card", None)
+    if isinstance(action, DrawDiscard) and ui.table.view.pile:
+        card = ui.table.view.pile[-1]
+    parts = [t(f"hint.{name}", card=face(card) if card else "")]
+    if advice.expected_points is not None:
+        parts.append(t("hint.points", value=f"{advice.expected_points:+.0f}"))
+    elif advice.expected_deadwood is not None:
+        parts.append(t("hint.prospect", value=f"{advice.expected_deadwood:.1f}"))
+    if advice.feeds_opponent:
+        parts.append(t("hint.feeds", percent=round(100 * advice.feeds_opponent)))
+    best = f'<strong>{escape(t("hint.best"))}</strong> ' if index == 0 else ""
+    return f"<li>{best}{escape(' · '.join(parts))}</li>"
+
+
+def render_result(table):
+    overlay = document.getElementById("result")
+    screen = table.screen
+    if screen not in ("settle", "match-over"):
+        overlay.hidden = True
+        return
+    match = table.match
+    hand = match.hand
+    result = hand.result
+    you, opponent = match.scores
+    lines = []
+    if result.kind == "dead":
+        title = t("settle.dead")
+    else:
+        who = "you" if result.winner == 0 else "opponent"
+        knocker = "you" if result.knocker == 0 else "opponent"
+        if result.kind == "gin":
+            title = t(f"settle.gin.{knocker}")
+        elif result.kind == "undercut":
+            title = t(f"settle.undercut.{who}")
+        else:
+            title = t(f"settle.knock.{knocker}")
+        lines.append(f'<p class="points" data-testid="hand-points">{escape(t(f"settle.points.{who}", points=result.points))}</p>')
+        lines.append(settlement_html(result, knocker))
+    lines.append(f'<p class="totals" data-testid="totals">{escape(t("settle.totals", you=you, opponent=opponent, target=match.rules.target))}</p>')
+    if screen == "match-over":
+        won = match.winner == 0
+        title = t("match.won" if won else "match.lost")
+        lines.append(f'<p>{escape(t("match.final", you=you, opponent=opponent))}</p>')
+    document.getElementById("result-title").textContent = title
+    document.getElementById("result-body").innerHTML = "".join(lines)
+    el("next-hand").hidden = screen != "settle"
+    el("rematch").hidden = screen != "match-over"
+    was_hidden = overlay.hidden
+    overlay.hidden = False
+    if was_hidden:
+        (el("next-hand") if screen == "settle" else el("rematch")).focus()
+
+
+def settlement_html(result, knocker):
+    s = result.settlement
+    laid = s.layoff_map()
+    names = {"you": t("table.you"), "opponent": t("table.opponent", level=t(f"level.{ui.table.settings.level}"))}
+    defender = "opponent" if knocker == "you" else "you"
+
+    def melds_html(melds, loose, extra=None):
+        blocks = []
+        for meld in melds:
+            cards = "".join(card_html(c) for c in meld.cards)
+            if extra:
+                cards += "".join(
+                    card_html(c, extra="layoff") for c, target in extra if target == meld
+                )
+            blocks.append(f'<div class="group">{cards}</div>')
+        if loose:
+            blocks.append('<div class="group loose">' + "".join(card_html(c) for c in loose) + "</div>")
+        return "".join(blocks)
+
+    knocker_block = (
+        f'<h3>{escape(t("settle.knocker"))}: {escape(names[knocker])} · {escape(t("settle.deadwood", points=s.knocker_deadwood))}</h3>'
+        + melds_html(s.knocker_melds, s.knocker_deadwood_cards, tuple(laid.items()))
+    )
+    defender_block = (
+        f'<h3>{escape(t("settle.defender"))}: {escape(names[defender])} · {escape(t("settle.deadwood", points=s.defender_deadwood))}</h3>'
+        + melds_html(s.defender_melds, s.defender_deadwood_cards)
+    )
+    legend = f'<p class="legend"><span class="card-mark layoff"></span> {escape(t("settle.layoff"))}</p>' if laid else ""
+    return f'<div class="hands" data-testid="settlement">{knocker_block}{defender_block}{legend}</div>'
+
+
+def show_stats():
+    s = ui.stats
+    rows = [
+        ("stats.matches", s.matches),
+        ("stats.matchesWon", s.matches_won),
+        ("stats.hands", s.hands),
+        ("stats.handsWon", s.hands_won),
+        ("stats.gins", s.gins),
+        ("stats.undercuts", s.undercuts),
+        ("stats.bestHand", s.best_hand),
+        ("stats.bestMatch", s.best_match),
+    ]
+    body = document.createElement("dl")
+    body.className = "stats"
+    body.innerHTML = "".join(f"<dt>{escape(t(key))}</dt><dd>{value}</dd>" for key, value in rows)
+    boot.openSheet(t("stats.title"), body)
+
+
+# ---- start-up -----------------------------------------------------------------------------
+
+
+class Bridge:
+    """What boot.js may call once Python runs."""
+
+    def start(self):
+        start()
+
+    def render(self):
+        render()
+
+    def languageChanged(self):  # noqa: N802 - called from JavaScript
+        render()
+
+
+def main():
+    boot.progress(0.95, t("loading.game"))
+    restore()
+    document.addEventListener("click", create_proxy(on_click))
+    boot.python = create_proxy(Bridge())
+    boot.progress(1, t("loading.ready"))
+    render()
+    if ui.table is None and boot.pendingStart:
+        boot.pendingStart = False
+        start()
+    else:
+        proceed()
+
+
+main()
