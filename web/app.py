@@ -12,6 +12,7 @@ import random
 from html import escape
 
 import js
+import pyodide.ffi
 from pyodide.ffi import create_proxy
 
 from rummy.errors import IllegalAction
@@ -70,13 +71,22 @@ def card_html(card, *, action="", extra="", testid=""):
     )
 
 
+JSNULL = getattr(pyodide.ffi, "jsnull", None)
+
+
+def found(node):
+    """A DOM node, or None for JavaScript's null (which Pyodide keeps distinct from None)."""
+    return None if node is None or node is JSNULL else node
+
+
 def attr(node, name):
     """An attribute of a DOM node as a string, or None (Pyodide raises on missing properties)."""
+    node = found(node)
     return str(node.getAttribute(name)) if node is not None and node.hasAttribute(name) else None
 
 
 def el(testid):
-    return document.querySelector(f'[data-testid="{testid}"]')
+    return found(document.querySelector(f'[data-testid="{testid}"]'))
 
 
 # ---- saving -------------------------------------------------------------------------------
@@ -216,7 +226,7 @@ def knock():
 
 
 def on_click(event):
-    target = event.target.closest("[data-action],[data-card]")
+    target = found(event.target.closest("[data-action],[data-card]"))
     if target is None:
         return
     if attr(target, "data-card"):
@@ -286,7 +296,7 @@ def render():
     else:
         render_table(table)
     if focus_key:
-        again = document.querySelector(f'[data-card="{focus_key}"]') or el(focus_key)
+        again = found(document.querySelector(f'[data-card="{focus_key}"]')) or el(focus_key)
         if again is not None:
             again.focus()
 

@@ -1,0 +1,90 @@
+"""Fixtures for the end-to-end tests: a fresh build of the site, served on 127.0.0.1, driven
+in real Chromium (Debian's /usr/bin/chromium when present, else Playwright's own browser)."""
+
+import importlib.util
+import os
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+QUIET = [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _build_module():
+    spec = importlib.util.spec_from_file_location("build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def dist(tmp_path_factory):
+    return _build_module().build(tmp_path_factory.mktemp("site") / "dist")
+
+
+class Site:
+    """A running static server for dist/; `stop()` takes the whole site offline."""
+
+    def __init__(self, dist):
+        self.server = _build_module().serve(dist, 0)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def new_site(dist):
+    """Start another server (a test that stops its server takes the site offline)."""
+    return lambda: Site(dist)
+
+
+@pytest.fixture
+def site(dist):
+    running = Site(dist)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    args = dict(browser_type_launch_args)
+    extra = QUIET + (["--no-sandbox"] if os.geteuid() == 0 else [])
+    args["args"] = list(args.get("args", [])) + extra
+    if CHROMIUM.exists():
+        args["executable_path"] = str(CHROMIUM)
+    return args
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "locale": "en-US"}
+
+
+@pytest.fixture(autouse=True)
+def report_page_errors(request):
+    """Print the page's errors and console messages with a failing test's report."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    page = request.getfixturevalue("page")
+    messages = []
+    page.on("console", lambda m: messages.append(f"console {m.type}: {m.text}"))
+    page.on("pageerror", lambda e: messages.append(f"page error: {e}"))
+    yield
+    for message in messages:
+        print(message[:2000])
