@@ -400,17 +400,19 @@ def write_service_worker(template: Path, dist: Path, manifest: dict) -> None:
 
     Each file carries its SRI hash so the worker's install fails as a whole rather than caching
     a file from another build (say, a server mid-deploy); the changed bytes of sw.js are what
-    make browsers install the new worker.
+    make browsers install the new worker. The worker also caches precache.json (which cannot
+    list itself): the page reads it for download sizes, offline too.
     """
     text = template.read_text("utf-8")
     if text.count(SW_PLACEHOLDER) != 1:
         raise BuildError(f"{template} must contain {SW_PLACEHOLDER} exactly once")
+    own = {"url": f"./{PRECACHE}", "sha256": _sha256_file(dist / PRECACHE)}
     files = [
         {
             "url": e["url"],
             "integrity": "sha256-" + base64.b64encode(bytes.fromhex(e["sha256"])).decode("ascii"),
         }
-        for e in manifest["files"]
+        for e in [*manifest["files"], own]
     ]
     data = json.dumps({"version": manifest["version"], "files": files}, indent=1)
     (dist / SW_TEMPLATE).write_bytes(text.replace(SW_PLACEHOLDER, data).encode("utf-8"))

@@ -209,7 +209,8 @@ def test_service_worker_carries_the_build(dist):
     sw = (dist / "sw.js").read_text()
     assert build.SW_PLACEHOLDER not in sw
     assert manifest["version"] in sw
-    for entry in manifest["files"]:
+    own = {"url": "./precache.json", "sha256": sha256(dist / "precache.json")}
+    for entry in [*manifest["files"], own]:
         assert json.dumps(entry["url"]) in sw
         integrity = "sha256-" + base64.b64encode(bytes.fromhex(entry["sha256"])).decode()
         assert integrity in sw
