@@ -268,6 +268,8 @@ def on_click(event):
     elif name == "rematch":
         start(ui.table.settings)
     elif name == "new-match":
+        if ui.table is not None and not ui.table.match.is_over and not js.window.confirm(t("menu.confirmNew")):
+            return
         ui.table = None
         js.localStorage.removeItem(SAVE_KEY)
         render()

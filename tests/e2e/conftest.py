@@ -76,15 +76,17 @@ def browser_context_args(browser_context_args):
 
 
 @pytest.fixture(autouse=True)
-def report_page_errors(request):
-    """Print the page's errors and console messages with a failing test's report."""
+def no_page_errors(request):
+    """The console shows no errors: every test with a page fails on a page error or a console
+    error, and prints what the page said."""
     if "page" not in request.fixturenames:
         yield
         return
     page = request.getfixturevalue("page")
-    messages = []
-    page.on("console", lambda m: messages.append(f"console {m.type}: {m.text}"))
-    page.on("pageerror", lambda e: messages.append(f"page error: {e}"))
+    messages, errors = [], []
+    page.on("console", lambda m: (messages.append(f"console {m.type}: {m.text}"), m.type == "error" and errors.append(m.text)))
+    page.on("pageerror", lambda e: (messages.append(f"page error: {e}"), errors.append(str(e))))
     yield
     for message in messages:
         print(message[:2000])
+    assert not errors, f"the page reported errors: {errors}"

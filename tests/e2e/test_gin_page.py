@@ -41,33 +41,38 @@ def number(text: str) -> int:
     return int(re.findall(r"-?\d+", text)[-1])
 
 
-def take_turn(page: Page) -> None:
+def take_turn(page: Page, tap: bool = False) -> None:
     """One step of a simple person: pass the upcard, draw from the stock, knock when the page
-    offers it, else discard the last card shown (the highest deadwood card)."""
+    offers it, else discard the last card shown (the highest deadwood card). By clicks, or by
+    taps on a touch screen."""
+
+    def press(locator):
+        locator.tap() if tap else locator.click()
+
     now = phase(page)
     if now == "upcard":
-        page.get_by_test_id("pass-upcard").click()
+        press(page.get_by_test_id("pass-upcard"))
     elif now == "draw":
-        page.get_by_test_id("stock").click()
+        press(page.get_by_test_id("stock"))
     elif now == "discard":
         knock = page.get_by_test_id("knock")
         if knock.get_attribute("aria-disabled") == "false":
-            knock.click()
+            press(knock)
         else:
             card = page.locator("#hand [data-card]").last
-            card.click()
-            card.click()
+            press(card)
+            press(card)
     elif now == "opponent":
         page.wait_for_function("document.body.dataset.phase !== 'opponent'", timeout=30_000)
     else:
         raise AssertionError(f"unexpected phase {now}")
 
 
-def play_hand(page: Page) -> None:
+def play_hand(page: Page, tap: bool = False) -> None:
     for _ in range(400):
         if phase(page) in ("settle", "match-over"):
             return
-        take_turn(page)
+        take_turn(page, tap)
     raise AssertionError("the hand did not end")
 
 
@@ -220,10 +225,15 @@ def test_a_phone_screen_fits_without_horizontal_scrolling_and_taps_are_large(pla
                 page.get_by_test_id("stock").tap()
             assert len(hand_codes(page)) == 11
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-            for box in page.locator("#hand [data-card], [data-testid=stock], [data-testid=knock]").evaluate_all(
-                "nodes => nodes.map(n => n.getBoundingClientRect()).map(r => [r.width, r.height])"
+            controls = "#hand [data-card], .table button:visible, .topbar button:visible"
+            for width, height, inside in page.locator(controls).evaluate_all(
+                """nodes => nodes.map(n => n.getBoundingClientRect())
+                    .map(r => [r.width, r.height, r.left >= 0 && r.right <= window.innerWidth])"""
             ):
-                assert box[0] >= 44 and box[1] >= 44
+                assert width >= 44 and height >= 44 and inside
+            play_hand(page, tap=True)
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            page.evaluate("localStorage.clear()")
     finally:
         context.close()
 
