@@ -15,6 +15,7 @@ import js
 import pyodide.ffi
 from pyodide.ffi import create_proxy
 
+from rummy.cards import parse_card
 from rummy.errors import IllegalAction
 from rummy.gin import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
 from rummy.gin.session import Settings, Stats, Table, deadwood_without, grouped, sorted_by
@@ -24,8 +25,11 @@ SAVE_KEY = "rummy-table/gin/save"
 STATS_KEY = "rummy-table/gin/stats"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}
-# Seconds between the computer's moves: readable at play speed; `?fast` is for tests.
-PACE = 0.05 if "fast" in str(js.location.search) else 0.7
+QUERY = js.URLSearchParams.new(js.location.search)
+# Seconds between the computer's moves: readable at play speed. For tests: `?fast` drops the
+# pause, and `?seed=N` deals the first new match from seed N, so a test sees known cards.
+PACE = 0.05 if QUERY.has("fast") else 0.7
+FIRST_SEED = int(str(QUERY.get("seed"))) if str(QUERY.get("seed")).isdigit() else None
 
 boot = js.window.rummyBoot
 document = js.document
@@ -43,6 +47,7 @@ class Ui:
     previous_hand = frozenset()
     fresh = None  # the card just drawn, marked "new"
     busy = False
+    moved = ""  # the computer's last move, animated once: "stock", "pile" or "taken"
 
 
 ui = Ui()
@@ -144,8 +149,7 @@ def play(action):
 
 
 def describe_params(params):
-    from rummy.cards import parse_card
-
+    """The values of a refusal as the page shows them (cards as faces like 7♠)."""
     out = dict(params)
     if "card" in out:
         out["card"] = face(parse_card(out["card"]))
@@ -173,9 +177,11 @@ async def computer_turns():
                 card = table.view.pile[-1]
             ui.table = table.play(action)
             ui.message = t(f"move.{type(action).__name__}", card=face(card) if card else "")
+            ui.moved = {DrawStock: "stock", Discard: "pile", Knock: "pile"}.get(type(action), "taken")
             ui.error = False
             save()
             render()
+            ui.moved = ""
     finally:
         ui.busy = False
     render()
@@ -184,7 +190,10 @@ async def computer_turns():
 def start(settings=None):
     prefs = boot.prefs
     settings = settings or Settings(int(prefs.target), str(prefs.level), str(prefs.rules))
-    ui.table = Table.new(settings, random.getrandbits(63), ui.stats)
+    global FIRST_SEED
+    seed = FIRST_SEED if FIRST_SEED is not None else random.getrandbits(63)
+    FIRST_SEED = None
+    ui.table = Table.new(settings, seed, ui.stats)
     ui.selected, ui.hints, ui.message, ui.error = None, (), "", False
     boot.notice("")
     save()
@@ -333,6 +342,12 @@ def render_table(table):
     document.querySelector(".offer").hidden = screen != "upcard"
     active = screen in ("draw",)
     stock.classList.toggle("active", active)
+    # Replay the animation of the element the computer just used.
+    for node, name in ((stock, "stock"), (pile, "pile"), (el("taken-record"), "taken")):
+        node.classList.remove("moved")
+        if ui.moved == name:
+            node.offsetWidth  # noqa: B018 - a reflow restarts the CSS animation
+            node.classList.add("moved")
     pile.classList.toggle("active", active and any(isinstance(a, DrawDiscard) for a in view.legal_actions))
 
     el("status").textContent = ui.message or status_text(table)
@@ -550,7 +565,7 @@ class Bridge:
     def render(self):
         render()
 
-    def languageChanged(self):  # noqa: N802 - called from JavaScript
+    def languageChanged(self):  # the name JavaScript calls
         render()
 
 

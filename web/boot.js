@@ -199,6 +199,11 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     syncChoices();
+    if (localStorage.getItem("rummy-table/gin/save")) {
+      // A match to resume: show the table's skeleton, not the start screen, while Python starts.
+      document.getElementById("start-screen").hidden = true;
+      document.getElementById("table").hidden = false;
+    }
     document.addEventListener("click", onClick);
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && !document.getElementById("sheet").hidden) boot.closeSheet();
