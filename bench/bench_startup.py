@@ -5,7 +5,8 @@
 The floor is `floor.html` in the same dist/: a bare page that only starts the same self-hosted
 Pyodide. For each load, both pages are opened cold (a new browser profile: no cache, no
 service worker) and warm (reloaded once the service worker is in control), one after the other,
-so both see the same machine. Printed per page: the time until the start screen shows and is
+so both see the same machine. Then one hand against `hard` records how long each of the
+computer's decisions holds the page in the browser (target: never more than 100 ms). Printed per page: the time until the start screen shows and is
 usable (plain HTML, before Python), and until Python is ready, i.e. the first hand can be dealt
 (`document.body.dataset.phase` leaves "loading"); the ratios of the game to the floor (target:
 <= 1.2 cold and warm); and the bytes shipped per part.
@@ -58,6 +59,39 @@ def _warm_context(browser, base: str):
     return context, page
 
 
+def _decision_times(browser, base: str, hands: int = 3) -> list[float]:
+    """Play `hands` hands against hard by clicks (knock when offered, else discard the last
+    card) and return the computer's decision times measured inside the page."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "index.html?fast&seed=11")
+    page.wait_for_function(READY, timeout=120_000)
+    page.click("[data-testid=level-hard]")
+    page.click("[data-testid=start]")
+    played = 0
+    while played < hands:
+        phase = page.evaluate("document.body.dataset.phase")
+        if phase == "upcard":
+            page.click("[data-testid=pass-upcard]")
+        elif phase == "draw":
+            page.click("[data-testid=stock]")
+        elif phase == "opponent":
+            page.wait_for_function("document.body.dataset.phase !== 'opponent'", timeout=60_000)
+        elif phase == "discard":
+            if page.get_attribute("[data-testid=knock]", "aria-disabled") == "false":
+                page.click("[data-testid=knock]")
+            else:
+                card = page.locator("#hand [data-card]").last
+                card.click()
+                card.click()
+        else:
+            played += 1
+            page.click("[data-testid=next-hand]" if phase == "settle" else "[data-testid=rematch]")
+    times = page.evaluate("Array.from(window.rummyDecisionMs)")
+    context.close()
+    return times
+
+
 def bytes_per_part(dist: Path) -> dict[str, int]:
     parts: dict[str, int] = defaultdict(int)
     for entry in json.loads((dist / "precache.json").read_text())["files"]:
@@ -100,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                     context, page = _warm_context(browser, base)
                     times[(name, "warm")].append(_load(page, base + path, name == "game"))
                     context.close()
+            decisions = _decision_times(browser, base)
             browser.close()
     finally:
         server.shutdown()
@@ -112,6 +147,10 @@ def main(argv: list[str] | None = None) -> int:
         ready = median(t for _, t in game)
         print(f"  {mode}: start screen usable {shown:7.0f}   game ready {ready:7.0f}   "
               f"floor (bare Pyodide) {floor:7.0f}   ratio game/floor {ready / floor:.2f}")
+    ordered = sorted(decisions)
+    print(f"Computer decisions in the browser (hard, {len(ordered)} decisions): median "
+          f"{median(ordered):.1f} ms, p95 {ordered[int(0.95 * (len(ordered) - 1))]:.1f} ms, "
+          f"max {ordered[-1]:.1f} ms")
     parts = bytes_per_part(dist)
     total = sum(parts.values())
     print("Bytes shipped: " + ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sorted(parts.items()))

@@ -3,9 +3,10 @@
 import pytest
 
 from brute_force import exhaustive_deadwood, layoff_deadwood
-from rummy.cards import parse_cards
+from rummy.cards import parse_cards, to_mask
 from rummy.errors import IllegalAction
-from rummy.gin import HOUSE, PAGAT, Match, EasyAgent, play_hand, settle
+from rummy.gin import HOUSE, PAGAT, EasyAgent, Match, play_hand, settle
+from rummy.gin.settle import knocker_arrangement, knocker_points
 from rummy.rng import derive_seed
 
 KNOCKER = parse_cards("3S 4S 5S 7H 7D 7C JD QD KD 8C")  # deadwood ♣8 = 8
@@ -137,3 +138,11 @@ def test_settlement_matches_brute_force_on_real_knocks(rules):
             assert margin <= 0 and s.points == -margin + rules.undercut_bonus
         else:
             assert s.points == s.defender_deadwood + rules.gin_bonus
+
+
+@pytest.mark.parametrize("rules", [HOUSE, PAGAT])
+def test_the_score_players_price_knocks_with_is_the_settlements(rules):
+    for knocker, defender in _knocks_from_real_games(60):
+        s = settle(knocker, defender, rules)
+        points = knocker_points(knocker_arrangement(knocker), to_mask(defender), rules)
+        assert points == (s.points if s.winner == "knocker" else -s.points)

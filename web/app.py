@@ -9,6 +9,7 @@ translated message. The table is saved after every action. Only plain Pyodide AP
 import asyncio
 import json
 import random
+import time
 from html import escape
 
 import js
@@ -171,7 +172,10 @@ async def computer_turns():
         while ui.table is not None and ui.table.screen == "opponent":
             await asyncio.sleep(PACE)
             table = ui.table
+            began = time.perf_counter()
             action = table.computer_action()
+            # Kept for bench/bench_startup.py: how long each decision held the page.
+            js.window.rummyDecisionMs.push(1000 * (time.perf_counter() - began))
             card = getattr(action, "card", None)
             if isinstance(action, (TakeUpcard, DrawDiscard)):
                 card = table.view.pile[-1]
@@ -570,6 +574,7 @@ class Bridge:
 
 
 def main():
+    js.window.rummyDecisionMs = js.Array.new()
     boot.progress(0.95, t("loading.game"))
     restore()
     document.addEventListener("click", create_proxy(on_click))

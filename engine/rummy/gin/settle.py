@@ -99,16 +99,14 @@ def _reachable(melds: tuple[Meld, ...], defender: int) -> int:
     return reach
 
 
-def defender_layoffs(
-    knocker_melds: tuple[Meld, ...], defender_cards: Iterable[Card]
-) -> tuple[int, Arrangement, tuple[tuple[Card, Meld], ...]]:
-    """The defender's melds and lay-offs chosen together for the least deadwood.
+def _best_layoff(
+    knocker_melds: tuple[Meld, ...], defender: int
+) -> tuple[int, int, tuple[tuple[Card, Meld], ...]]:
+    """(least deadwood, cards laid off, lay-offs) of the defender's mask `defender`.
 
     Tries every subset of the cards that could be laid off (a handful) and keeps the one whose
     remaining cards arrange to the least deadwood; on a tie, the fewest lay-offs.
-    Returns (deadwood, arrangement of the cards kept, lay-offs).
     """
-    defender = to_mask(defender_cards)
     candidates = from_mask(_reachable(knocker_melds, defender))
     best: tuple[int, int, tuple[tuple[Card, Meld], ...]] = (deadwood_of_mask(defender), 0, ())
     for size in range(1, len(candidates) + 1):
@@ -119,8 +117,39 @@ def defender_layoffs(
                 placed = _lay_off(knocker_melds, laid)
                 if placed is not None:
                     best = (left_deadwood, laid, placed)
-    left_deadwood, laid, placed = best
+    return best
+
+
+def defender_layoffs(
+    knocker_melds: tuple[Meld, ...], defender_cards: Iterable[Card]
+) -> tuple[int, Arrangement, tuple[tuple[Card, Meld], ...]]:
+    """The defender's melds and lay-offs chosen together for the least deadwood.
+    Returns (deadwood, arrangement of the cards kept, lay-offs)."""
+    defender = to_mask(defender_cards)
+    left_deadwood, laid, placed = _best_layoff(knocker_melds, defender)
     return left_deadwood, best_arrangement(from_mask(defender ^ laid)), placed
+
+
+def _outcome(knocker_deadwood: int, defender_deadwood: int, rules: Rules) -> tuple[str, str, int]:
+    """(winner, kind, points) of a knock with these deadwoods (the defender's after lay-offs)."""
+    if knocker_deadwood == 0:
+        return "knocker", "gin", defender_deadwood + rules.gin_bonus
+    if defender_deadwood < knocker_deadwood or (
+        defender_deadwood == knocker_deadwood and rules.tie_is_undercut
+    ):
+        return "defender", "undercut", knocker_deadwood - defender_deadwood + rules.undercut_bonus
+    return "knocker", "knock", defender_deadwood - knocker_deadwood
+
+
+def knocker_points(knocker: Arrangement, defender: int, rules: Rules) -> int:
+    """The knocker's points (negative when the defender scores) against the defender's mask:
+    `settle`'s score without the details shown, for players that price many possible knocks."""
+    if knocker.deadwood == 0:
+        left = deadwood_of_mask(defender)
+    else:
+        left = _best_layoff(knocker.melds, defender)[0]
+    winner, _, points = _outcome(knocker.deadwood, left, rules)
+    return points if winner == "knocker" else -points
 
 
 def settle(knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules) -> Settlement:
@@ -139,28 +168,10 @@ def settle(knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules:
         )
     if knocker.deadwood == 0:
         defender = best_arrangement(defender_cards)
-        return Settlement(
-            winner="knocker",
-            points=defender.deadwood + rules.gin_bonus,
-            kind="gin",
-            knocker_deadwood=0,
-            defender_deadwood=defender.deadwood,
-            knocker_melds=knocker.melds,
-            knocker_deadwood_cards=(),
-            defender_melds=defender.melds,
-            defender_deadwood_cards=defender.deadwood_cards,
-            layoffs=(),
-        )
-    defender_deadwood, defender, layoffs = defender_layoffs(knocker.melds, defender_cards)
-    undercut = defender_deadwood < knocker.deadwood or (
-        defender_deadwood == knocker.deadwood and rules.tie_is_undercut
-    )
-    if undercut:
-        winner, kind = "defender", "undercut"
-        points = knocker.deadwood - defender_deadwood + rules.undercut_bonus
+        defender_deadwood, layoffs = defender.deadwood, ()
     else:
-        winner, kind = "knocker", "knock"
-        points = defender_deadwood - knocker.deadwood
+        defender_deadwood, defender, layoffs = defender_layoffs(knocker.melds, defender_cards)
+    winner, kind, points = _outcome(knocker.deadwood, defender_deadwood, rules)
     return Settlement(
         winner=winner,
         points=points,

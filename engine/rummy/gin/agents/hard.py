@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...cards import from_mask
 from ...melds import meldable_mask
 from ...rng import Rng
 from ..actions import Action, Discard, Knock
+from ..settle import knocker_arrangement, knocker_points
 from ..view import PlayerView
 from .evaluate import Evaluator
 from .knowledge import Knowledge, pile_choice
 from .normal import card_of, ranked_discards, refused_value
-from .simulate import Deal, determinize, knock_points
+from .simulate import Deal, determinize
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +92,8 @@ class HardAgent:
         knocks = []
         for action in view.legal_actions:
             if isinstance(action, Knock):
-                kept = knowledge.own ^ 1 << action.card.index
-                points = sum(knock_points(kept, deal.opponent, view.rules) for deal in deals)
+                kept = knocker_arrangement(from_mask(knowledge.own ^ 1 << action.card.index))
+                points = sum(knocker_points(kept, deal.opponent, view.rules) for deal in deals)
                 knocks.append(Advice(action, None, None, points / len(deals)))
         knocks.sort(key=lambda advice: -advice.expected_points)
         return knocks

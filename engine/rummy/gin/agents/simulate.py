@@ -10,11 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import from_mask
 from ...melds import deadwood_of_mask, mask_value, meldable_mask
 from ...rng import Rng
-from ..rules import Rules
-from ..settle import settle
 from .evaluate import bits
 from .knowledge import Knowledge
 
@@ -37,12 +34,6 @@ def greedy_discard(hand: int, keep: int = 0) -> int:
     return best
 
 
-def knock_points(knocker: int, defender: int, rules: Rules) -> int:
-    """The knocker's points (negative when the defender scores) for a knock with these hands."""
-    result = settle(from_mask(knocker), from_mask(defender), rules)
-    return result.points if result.winner == "knocker" else -result.points
-
-
 @dataclass(frozen=True, slots=True)
 class Deal:
     """One determinization: the opponent's hand and the stock (in no particular order)."""
@@ -53,14 +44,16 @@ class Deal:
 
 def determinize(knowledge: Knowledge, rng: Rng, opponent_stock_draws: int) -> Deal:
     """A deal consistent with the view. The opponent has drawn `opponent_stock_draws` unseen
-    cards and kept its best ten, so it is dealt that many extra cards and sheds them greedily;
-    the shed cards go back among the unseen, where they could be."""
+    cards, keeping the best each time, so it draws that many extra cards one by one and sheds
+    one greedily after each; the shed cards go back among the unseen, where they could be."""
     pool = rng.shuffled(bits(knowledge.unseen))
     hidden = min(knowledge.opponent_hidden, len(pool))
     extra = min(opponent_stock_draws, len(pool) - hidden)
     hand = knowledge.opponent_known
-    for bit in pool[: hidden + extra]:
+    for bit in pool[:hidden]:
         hand |= bit
-    for _ in range(extra):
+    # One draw and one discard at a time, as the opponent saw them: an 11-card search each.
+    for bit in pool[hidden : hidden + extra]:
+        hand |= bit
         hand ^= greedy_discard(hand, keep=knowledge.opponent_known)
     return Deal(hand, knowledge.unseen & ~hand)
