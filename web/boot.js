@@ -66,6 +66,13 @@
       syncChoices();
       if (boot.python) boot.python.languageChanged();
     },
+    registerWorker() {
+      // Called by app.py once the game runs: the worker's precaching downloads every file
+      // again, which must not compete with Pyodide's own first download.
+      if ("serviceWorker" in navigator) {
+        navigator.serviceWorker.register("./sw.js").catch(() => {});
+      }
+    },
     notice(text) {
       const el = document.getElementById("notice");
       el.textContent = text;
@@ -219,9 +226,6 @@
         boot.progress(0.02, boot.t("loading.download", { percent: 0 }));
       }
     });
-    if ("serviceWorker" in navigator) {
-      navigator.serviceWorker.register("./sw.js").catch(() => {});
-    }
   });
   window.addEventListener("error", (event) => {
     if (document.body && document.body.dataset.phase === "loading") {

@@ -104,10 +104,17 @@ _MELDS_FROM: tuple[tuple[int, ...], ...] = tuple(
     tuple(m for m, _ in ALL_MELDS if m & -m == 1 << i) for i in range(52)
 )
 
-# Deadwood points of every 13-bit rank pattern of one suit.
-_PATTERN_VALUE: tuple[int, ...] = tuple(
-    sum(min(r + 1, 10) for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13)
-)
+def _pattern_values() -> tuple[int, ...]:
+    """Deadwood points of every 13-bit rank pattern of one suit, each from the pattern less its
+    lowest card (one step per pattern: the table is built at import, also in the browser)."""
+    values = [0] * (1 << 13)
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        values[pattern] = values[pattern ^ low] + min(low.bit_length(), 10)
+    return tuple(values)
+
+
+_PATTERN_VALUE: tuple[int, ...] = _pattern_values()
 
 
 def mask_value(mask: int) -> int:
