@@ -285,3 +285,28 @@ def test_languages_switch_and_are_remembered(page: Page, site):
     expect(page.get_by_test_id("taken-record")).to_contain_text("对手取走")
     card = page.locator("#hand [data-card]").first
     assert re.match(r"^(梅花|方块|红心|黑桃)", card.get_attribute("aria-label"))
+
+
+def test_statistics_rules_and_four_colour_deck(page: Page, site):
+    open_game(page, site.url, seed=5)
+    page.get_by_test_id("four-color").check()
+    assert page.evaluate("document.body.classList.contains('four-color')")
+    page.get_by_role("button", name="Rules").click()
+    sheet = page.locator("#sheet")
+    expect(sheet).to_be_visible()
+    expect(sheet).to_contain_text("How to play Gin Rummy")
+    page.keyboard.press("Escape")
+    expect(sheet).to_be_hidden()
+    start(page)
+    play_hand(page)
+    result = Match.from_record(saved(page)["match"]).hand.result
+    page.get_by_test_id("next-hand").click()
+    page.get_by_role("button", name="Statistics").click()
+    expect(sheet).to_contain_text("Your statistics")
+    played = sheet.locator("dt", has_text="Hands played").locator("xpath=following-sibling::dd[1]")
+    expect(played).to_have_text("0" if result.kind == "dead" else "1")
+    page.reload()  # the four-colour choice and the statistics are remembered
+    page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=LOAD_TIMEOUT)
+    assert page.evaluate("document.body.classList.contains('four-color')")
+    page.get_by_role("button", name="Statistics").click()
+    expect(played).to_have_text("0" if result.kind == "dead" else "1")
