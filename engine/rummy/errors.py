@@ -13,3 +13,7 @@ class IllegalAction(ValueError):
         super().__init__(message)
         self.reason = reason
         self.params = params
+
+
+class IllegalPlay(IllegalAction):
+    """A Rummikub play the rules refuse; the table and racks are left as they were."""

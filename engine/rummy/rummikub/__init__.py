@@ -1,0 +1,23 @@
+"""Rummikub: tiles, legal sets and what their jokers stand for (the game, solver and players
+follow)."""
+
+from ..errors import IllegalPlay
+from .sets import GROUP, RUN, TileSet, is_set, read_set
+from .tiles import COLOURS, FULL_POOL, JOKER, Tile, format_tiles, parse_tile, parse_tiles, sort_key
+
+__all__ = [
+    "COLOURS",
+    "FULL_POOL",
+    "GROUP",
+    "JOKER",
+    "RUN",
+    "IllegalPlay",
+    "Tile",
+    "TileSet",
+    "format_tiles",
+    "is_set",
+    "parse_tile",
+    "parse_tiles",
+    "read_set",
+    "sort_key",
+]
