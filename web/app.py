@@ -70,12 +70,11 @@ def spoken(card):
     return t("card.name", rank=t(f"rank.{card.rank}"), suit=t(f"suit.{card.suit}"))
 
 
-def card_html(card, *, action="", extra="", testid=""):
+def card_html(card, *, extra="", label=None):
     classes = f"card suit-{card.suit} {extra}".strip()
-    attrs = f' data-action="{action}"' if action else ""
-    attrs += f' data-testid="{testid}"' if testid else ""
+    label = spoken(card) if label is None else label
     return (
-        f'<span class="{classes}" data-code="{card.code}" role="img" aria-label="{escape(spoken(card))}"{attrs}>'
+        f'<span class="{classes}" data-code="{card.code}" role="img" aria-label="{escape(label)}">'
         f'<span class="rank">{RANK_FACES.get(card.rank, str(card.rank))}</span>'
         f'<span class="suit">{SUIT_SYMBOLS[card.suit]}</span></span>'
     )
@@ -93,6 +92,12 @@ def attr(node, name):
     """An attribute of a DOM node as a string, or None (Pyodide raises on missing properties)."""
     node = found(node)
     return str(node.getAttribute(name)) if node is not None and node.hasAttribute(name) else None
+
+
+def focus(node):
+    """Move the keyboard focus without scrolling (a dialog stays at its top)."""
+    if node is not None and found(node) is not None:
+        node.focus(pyodide.ffi.to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
 
 def el(testid):
@@ -116,7 +121,8 @@ def restore():
         try:
             ui.stats = Stats.from_dict(json.loads(raw_stats))
         except ValueError as error:
-            boot.notice(t("save.statsCorrupt", detail=str(error)))
+            js.console.warn(f"statistics not restored: {error}")
+            boot.notice(t("save.statsCorrupt"))
             js.localStorage.removeItem(STATS_KEY)
     raw = js.localStorage.getItem(SAVE_KEY)
     if not raw:
@@ -126,7 +132,8 @@ def restore():
     except (ValueError, TypeError, KeyError, RecursionError) as error:
         ui.table = None
         js.localStorage.removeItem(SAVE_KEY)
-        boot.notice(t("save.corrupt", detail=str(error)))
+        js.console.warn(f"saved match not restored: {error}")
+        boot.notice(t("save.corrupt"))
 
 
 # ---- actions ------------------------------------------------------------------------------
@@ -227,19 +234,14 @@ def tap_card(code):
 
 
 def knock():
-    table = ui.table
-    if table is None:
+    """Knock with the selected card; the engine says why when that is not allowed."""
+    if ui.table is None:
         return
-    card = ui.selected
-    if card is None:
-        knocks = [a for a in table.view.legal_actions if isinstance(a, Knock)]
-        if not knocks:
-            ui.message, ui.error = t("error.select_card"), True
-            render()
-            return
-        hand = table.view.hand
-        card = min(knocks, key=lambda a: deadwood_without(hand, a.card)).card
-    play(Knock(0, card))
+    if ui.selected is None:
+        ui.message, ui.error = t("error.select_card"), True
+        render()
+        return
+    play(Knock(0, ui.selected))
 
 
 def on_click(event):
@@ -317,7 +319,23 @@ def render():
     if focus_key:
         again = found(document.querySelector(f'[data-card="{focus_key}"]')) or el(focus_key)
         if again is not None:
-            again.focus()
+            focus(again)
+    active = found(document.activeElement)
+    if table is not None and (active is None or found(active.offsetParent) is None):
+        focus(next_control(table))
+
+
+def next_control(table):
+    """Where the keyboard goes when the focused control is gone: what the person does next."""
+    screen = table.screen
+    if screen == "upcard":
+        return el("take-upcard")
+    if screen == "draw":
+        return el("stock")
+    if screen == "discard":
+        code = (ui.fresh or table.view.drawn_from_pile or table.view.hand[0]).code
+        return found(document.querySelector(f'#hand [data-card="{code}"]'))
+    return None
 
 
 def render_table(table):
@@ -358,7 +376,8 @@ def render_table(table):
             node.classList.add("moved")
     pile.classList.toggle("active", active and any(isinstance(a, DrawDiscard) for a in view.legal_actions))
 
-    el("status").textContent = ui.message or status_text(table)
+    # The last event (a computer move or a refusal), then what to do now.
+    el("status").textContent = " ".join(part for part in (ui.message, status_text(table)) if part)
     el("status").classList.toggle("error", ui.error)
 
     render_hand(table)
@@ -423,13 +442,8 @@ def render_hand(table):
         el("deadwood").textContent = t("table.deadwood", points=deadwood(hand))
 
     screen = table.screen
-    knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
-    if ui.selected is not None:
-        can_knock = Knock(0, ui.selected) in knocks
-        gin = can_knock and left == 0
-    else:
-        can_knock = bool(knocks)
-        gin = any(deadwood_without(hand, a.card) == 0 for a in knocks)
+    can_knock = ui.selected is not None and Knock(0, ui.selected) in view.legal_actions
+    gin = can_knock and left == 0
     knock_button = el("knock")
     knock_button.textContent = t("action.gin" if gin else "action.knock")
     knock_button.setAttribute("aria-disabled", "false" if can_knock else "true")
@@ -480,28 +494,35 @@ def render_result(table):
         overlay.hidden = True
         return
     match = table.match
-    hand = match.hand
-    result = hand.result
+    result = match.hand.result
     you, opponent = match.scores
     lines = []
     if result.kind == "dead":
-        title = t("settle.dead")
+        outcome = t("settle.deadTitle")
+        lines.append(f"<p>{escape(t('settle.dead'))}</p>")
     else:
         who = "you" if result.winner == 0 else "opponent"
         knocker = "you" if result.knocker == 0 else "opponent"
         if result.kind == "gin":
-            title = t(f"settle.gin.{knocker}")
+            outcome = t(f"settle.gin.{knocker}")
         elif result.kind == "undercut":
-            title = t(f"settle.undercut.{who}")
+            outcome = t(f"settle.undercut.{who}")
         else:
-            title = t(f"settle.knock.{knocker}")
-        lines.append(f'<p class="points" data-testid="hand-points">{escape(t(f"settle.points.{who}", points=result.points))}</p>')
+            outcome = t(f"settle.knock.{knocker}")
+        points = t(f"settle.points.{who}", points=result.points)
+        bonus = {"gin": match.rules.gin_bonus, "undercut": match.rules.undercut_bonus}.get(result.kind)
+        if bonus:
+            points += f" ({t('settle.breakdown', difference=result.points - bonus, bonus=bonus)})"
+        lines.append(f'<p class="points" data-testid="hand-points">{escape(points)}</p>')
         lines.append(settlement_html(result, knocker))
-    lines.append(f'<p class="totals" data-testid="totals">{escape(t("settle.totals", you=you, opponent=opponent, target=match.rules.target))}</p>')
     if screen == "match-over":
-        won = match.winner == 0
-        title = t("match.won" if won else "match.lost")
-        lines.append(f'<p>{escape(t("match.final", you=you, opponent=opponent))}</p>')
+        title = t("match.won" if match.winner == 0 else "match.lost")
+        lines.insert(0, f'<p class="outcome">{escape(outcome)}</p>')
+        lines.append(f'<p class="totals" data-testid="totals">{escape(t("match.final", you=you, opponent=opponent))}</p>')
+    else:
+        title = outcome
+        totals = t("settle.totals", you=you, opponent=opponent, target=match.rules.target)
+        lines.append(f'<p class="totals" data-testid="totals">{escape(totals)}</p>')
     document.getElementById("result-title").textContent = title
     document.getElementById("result-body").innerHTML = "".join(lines)
     el("next-hand").hidden = screen != "settle"
@@ -509,38 +530,50 @@ def render_result(table):
     was_hidden = overlay.hidden
     overlay.hidden = False
     if was_hidden:
-        (el("next-hand") if screen == "settle" else el("rematch")).focus()
+        overlay.scrollTop = 0
+        focus(el("next-hand") if screen == "settle" else el("rematch"))
 
 
 def settlement_html(result, knocker):
     s = result.settlement
-    laid = s.layoff_map()
     names = {"you": t("table.you"), "opponent": t("table.opponent", level=t(f"level.{ui.table.settings.level}"))}
     defender = "opponent" if knocker == "you" else "you"
+    laid_on = {}
+    for card, meld in s.layoffs:
+        laid_on.setdefault(meld, []).append(card)
 
-    def melds_html(melds, loose, extra=None):
+    def group_html(cards, label, laid=()):
+        faces = "".join(
+            card_html(c, extra="layoff", label=t("card.laidOff", card=spoken(c))) if c in laid else card_html(c)
+            for c in cards
+        )
+        return f'<div class="group" role="group" aria-label="{escape(label)}">{faces}</div>'
+
+    def hand_html(melds, loose, with_layoffs):
         blocks = []
         for meld in melds:
-            cards = "".join(card_html(c) for c in meld.cards)
-            if extra:
-                cards += "".join(
-                    card_html(c, extra="layoff") for c, target in extra if target == meld
-                )
-            blocks.append(f'<div class="group">{cards}</div>')
+            laid = laid_on.get(meld, []) if with_layoffs else []
+            # Lay-offs stand where they extend the meld: a run in rank order, a set's fourth last.
+            cards = sorted(meld.cards + tuple(laid), key=lambda c: c.rank) if meld.kind == "run" else meld.cards + tuple(laid)
+            blocks.append(group_html(cards, t("settle.meld"), laid))
         if loose:
-            blocks.append('<div class="group loose">' + "".join(card_html(c) for c in loose) + "</div>")
+            blocks.append(group_html(loose, t("settle.loose")))
         return "".join(blocks)
 
-    knocker_block = (
-        f'<h3>{escape(t("settle.knocker"))}: {escape(names[knocker])} · {escape(t("settle.deadwood", points=s.knocker_deadwood))}</h3>'
-        + melds_html(s.knocker_melds, s.knocker_deadwood_cards, tuple(laid.items()))
+    def heading(role, who, points):
+        text = t("settle.role", role=t(f"settle.{role}"), name=names[who], deadwood=t("settle.deadwood", points=points))
+        return f"<h3>{escape(text)}</h3>"
+
+    legend = f'<p class="legend"><span class="card-mark layoff"></span> {escape(t("settle.layoff"))}</p>' if s.layoffs else ""
+    return (
+        '<div class="hands" data-testid="settlement">'
+        + heading("knocker", knocker, s.knocker_deadwood)
+        + hand_html(s.knocker_melds, s.knocker_deadwood_cards, True)
+        + heading("defender", defender, s.defender_deadwood)
+        + hand_html(s.defender_melds, s.defender_deadwood_cards, False)
+        + legend
+        + "</div>"
     )
-    defender_block = (
-        f'<h3>{escape(t("settle.defender"))}: {escape(names[defender])} · {escape(t("settle.deadwood", points=s.defender_deadwood))}</h3>'
-        + melds_html(s.defender_melds, s.defender_deadwood_cards)
-    )
-    legend = f'<p class="legend"><span class="card-mark layoff"></span> {escape(t("settle.layoff"))}</p>' if laid else ""
-    return f'<div class="hands" data-testid="settlement">{knocker_block}{defender_block}{legend}</div>'
 
 
 def show_stats():

@@ -119,7 +119,8 @@
       const sheet = document.getElementById("sheet");
       boot.sheetReturnFocus = document.activeElement;
       sheet.hidden = false;
-      sheet.querySelector("[data-action=close-sheet]").focus();
+      sheet.scrollTop = 0;
+      sheet.querySelector("[data-action=close-sheet]").focus({ preventScroll: true });
     },
     closeSheet() {
       document.getElementById("sheet").hidden = true;
@@ -134,6 +135,8 @@
       const value = boot.prefs[button.dataset.choice];
       button.setAttribute("aria-pressed", String(String(value) === button.dataset.value));
     }
+    const select = document.getElementById("lang-select");
+    if (select) select.value = boot.prefs.lang;
     const fourColor = document.getElementById("four-color");
     if (fourColor) fourColor.checked = boot.prefs.fourColor;
     document.body.classList.toggle("four-color", boot.prefs.fourColor);
@@ -214,6 +217,9 @@
     document.addEventListener("click", onClick);
     document.addEventListener("keydown", (event) => {
       if (event.key === "Escape" && !document.getElementById("sheet").hidden) boot.closeSheet();
+    });
+    document.getElementById("lang-select").addEventListener("change", (event) => {
+      boot.setLanguage(event.target.value).then(() => boot.savePrefs());
     });
     document.getElementById("four-color").addEventListener("change", (event) => {
       boot.prefs.fourColor = event.target.checked;

@@ -55,13 +55,10 @@ def take_turn(page: Page, tap: bool = False) -> None:
     elif now == "draw":
         press(page.get_by_test_id("stock"))
     elif now == "discard":
+        card = page.locator("#hand [data-card]").last
+        press(card)  # selected: the knock button is live if knocking with it is legal
         knock = page.get_by_test_id("knock")
-        if knock.get_attribute("aria-disabled") == "false":
-            press(knock)
-        else:
-            card = page.locator("#hand [data-card]").last
-            press(card)
-            press(card)
+        press(knock if knock.get_attribute("aria-disabled") == "false" else card)
     elif now == "opponent":
         page.wait_for_function("document.body.dataset.phase !== 'opponent'", timeout=30_000)
     else:
