@@ -454,6 +454,7 @@ def render_hand(table):
 
     hints = document.getElementById("hints")
     hints.hidden = not ui.hints
+    hints.setAttribute("aria-label", t("hint.title"))
     hints.innerHTML = "".join(hint_html(advice, i) for i, advice in enumerate(ui.hints))
 
 
