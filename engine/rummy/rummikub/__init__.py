@@ -1,12 +1,22 @@
-"""Rummikub: tiles, legal sets and what their jokers stand for (the game, solver and players
-follow)."""
+"""Rummikub: tiles, legal sets and what their jokers stand for, and the round's state machine
+(the solver and the computer players follow)."""
 
 from ..errors import IllegalPlay
+from .game import Draw, Play, Round, RoundResult, RummikubRules, RummikubView, rack_total, replay, starting_seat
 from .sets import GROUP, RUN, TileSet, is_set, read_set
 from .tiles import COLOURS, FULL_POOL, JOKER, Tile, format_tiles, parse_tile, parse_tiles, sort_key
 
 __all__ = [
     "COLOURS",
+    "Draw",
+    "Play",
+    "Round",
+    "RoundResult",
+    "RummikubRules",
+    "RummikubView",
+    "rack_total",
+    "replay",
+    "starting_seat",
     "FULL_POOL",
     "GROUP",
     "JOKER",

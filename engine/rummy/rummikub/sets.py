@@ -100,7 +100,7 @@ def _as_run(tiles: tuple[Tile, ...]) -> TileSet | IllegalPlay:
     if len({t.colour for t in naturals}) > 1:
         return _refuse(tiles, "a run's tiles all have one colour", "run_mixed_colours")
     laid: list[Tile] = []
-    for previous, tile in zip([None, *naturals], naturals):
+    for previous, tile in zip([None, *naturals], naturals, strict=False):
         if previous is not None:
             gap = tile.number - previous.number - 1
             if gap < 0:

@@ -1,0 +1,279 @@
+"""A Rummikub round: 2-4 seats, 14 tiles each, plays that lay down a whole new table.
+
+A play is the complete table after the move. The engine checks that every set is legal, that
+every tile of the old table is still there, that the tiles added came from the mover's rack,
+the initial meld (30 from the rack alone, table untouched) and the joker rule. Drawing ends the
+turn, so a tile drawn this turn can never be played in it. Immutable like gin's hand: `apply`
+returns a new round and leaves the old one valid when it raises `IllegalPlay`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from ..errors import IllegalPlay
+from ..rng import Rng, derive_seed
+from .sets import TileSet, read_set
+from .tiles import FULL_POOL, Tile, format_tiles, sort_key
+
+RACK_SIZE = 14
+
+
+@dataclass(frozen=True, slots=True)
+class RummikubRules:
+    players: int = 4
+    initial_meld: int = 30  # points the first play must reach from the rack alone; 0: off
+
+    def __post_init__(self) -> None:
+        if type(self.players) is not int or not 2 <= self.players <= 4:
+            raise ValueError(f"players must be 2-4, not {self.players!r}")
+        if type(self.initial_meld) is not int or self.initial_meld < 0:
+            raise ValueError(f"initial_meld must be a whole number of points, not {self.initial_meld!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay down `table`, the whole table as it stands after the move (sets of tiles)."""
+
+    seat: int
+    table: tuple[tuple[Tile, ...], ...]
+
+    @classmethod
+    def of(cls, seat: int, sets: Iterable[Iterable[Tile]]) -> Play:
+        return cls(seat, tuple(tuple(s) for s in sets))
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one tile, which ends the turn (with the pool empty: pass)."""
+
+    seat: int
+
+
+Action = Play | Draw
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    winner: int
+    scores: tuple[int, ...]  # per seat, summing to zero
+    pool_exhausted: bool
+
+
+def rack_total(rack: Iterable[Tile]) -> int:
+    return sum(tile.penalty for tile in rack)
+
+
+def _sorted(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    return tuple(sorted(tiles, key=sort_key))
+
+
+def starting_seat(seed: int, players: int) -> int:
+    """Each seat draws a tile from a shuffled pool; the highest number starts (a joker counts
+    as nothing; seats that tie draw again)."""
+    pool = Rng(derive_seed(seed, 1)).shuffled(list(FULL_POOL))
+    contenders = list(range(players))
+    drawn = 0
+    while len(contenders) > 1:
+        numbers = {seat: pool[drawn + i].number or 0 for i, seat in enumerate(contenders)}
+        drawn += len(contenders)
+        best = max(numbers.values())
+        contenders = [seat for seat in contenders if numbers[seat] == best]
+    return contenders[0]
+
+
+def _roles(table: Sequence[TileSet]) -> list[frozenset[Tile]]:
+    """For each joker on the table, the tiles it stands for."""
+    return [
+        frozenset(tile_set.stands_for(i))
+        for tile_set in table
+        for i, tile in enumerate(tile_set.tiles)
+        if tile.is_joker
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    rules: RummikubRules
+    seed: int
+    racks: tuple[tuple[Tile, ...], ...]
+    pool: tuple[Tile, ...]  # pool[0] is drawn next
+    table: tuple[TileSet, ...]
+    to_move: int
+    melded: tuple[bool, ...]  # whether each seat has made its initial meld
+    passes: int  # turns in a row without a play once the pool is empty
+    actions: tuple[Action, ...]
+    result: RoundResult | None
+
+    @classmethod
+    def deal(cls, seed: int, rules: RummikubRules = RummikubRules()) -> Round:
+        pool = Rng(derive_seed(seed, 2)).shuffled(list(FULL_POOL))
+        racks = tuple(
+            _sorted(pool[seat * RACK_SIZE : (seat + 1) * RACK_SIZE]) for seat in range(rules.players)
+        )
+        return cls(
+            rules=rules,
+            seed=seed,
+            racks=racks,
+            pool=tuple(pool[rules.players * RACK_SIZE :]),
+            table=(),
+            to_move=starting_seat(seed, rules.players),
+            melded=(not rules.initial_meld,) * rules.players,
+            passes=0,
+            actions=(),
+            result=None,
+        )
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def apply(self, action: Action) -> Round:
+        if self.result is not None:
+            raise IllegalPlay("The round is over.", "round_over")
+        if not isinstance(action, (Play, Draw)):
+            raise IllegalPlay(f"{action!r} is not a Rummikub action.", "not_an_action")
+        if action.seat != self.to_move:
+            raise IllegalPlay(f"It is not your turn: seat {self.to_move} is to play.", "not_your_turn")
+        if isinstance(action, Draw):
+            return self._draw(action)
+        return self._play(action)
+
+    def _next(self, **changes) -> Round:
+        return replace(self, to_move=(self.to_move + 1) % self.rules.players, **changes)
+
+    def _draw(self, action: Draw) -> Round:
+        seat = action.seat
+        actions = self.actions + (action,)
+        if self.pool:
+            racks = list(self.racks)
+            racks[seat] = _sorted(racks[seat] + (self.pool[0],))
+            return self._next(racks=tuple(racks), pool=self.pool[1:], passes=0, actions=actions)
+        passes = self.passes + 1
+        if passes < self.rules.players:
+            return self._next(passes=passes, actions=actions)
+        # Nobody could play with the pool empty: the lowest rack wins.
+        totals = [rack_total(rack) for rack in self.racks]
+        winner = min(range(self.rules.players), key=lambda s: (totals[s], len(self.racks[s]), s))
+        return replace(self, passes=passes, actions=actions, result=self._score(winner, True))
+
+    def _score(self, winner: int, pool_exhausted: bool) -> RoundResult:
+        scores = [-rack_total(rack) for rack in self.racks]
+        scores[winner] = -sum(score for seat, score in enumerate(scores) if seat != winner)
+        return RoundResult(winner, tuple(scores), pool_exhausted)
+
+    def check_play(self, action: Play) -> tuple[TileSet, ...]:
+        """The new table of a play, or IllegalPlay saying what is wrong with it."""
+        seat = action.seat
+        table = tuple(read_set(tiles) for tiles in action.table)
+        old = Counter(tile for tile_set in self.table for tile in tile_set.tiles)
+        new = Counter(tile for tile_set in table for tile in tile_set.tiles)
+        missing = old - new
+        if missing:
+            gone = format_tiles(_sorted(missing.elements()))
+            raise IllegalPlay(f"{gone} left the table: every table tile must stay on it.", "table_tile_missing", tiles=gone)
+        added = new - old
+        not_yours = added - Counter(self.racks[seat])
+        if not_yours:
+            extra = format_tiles(_sorted(not_yours.elements()))
+            raise IllegalPlay(f"{extra} is not on your rack.", "not_on_rack", tiles=extra)
+        if not added:
+            raise IllegalPlay("Play at least one tile from your rack, or draw.", "nothing_played")
+        if not self.melded[seat]:
+            self._check_initial_meld(table)
+        self._check_jokers(table, new)
+        return table
+
+    def _check_initial_meld(self, table: tuple[TileSet, ...]) -> None:
+        kept = Counter(_sorted(s.tiles) for s in self.table)
+        if kept - Counter(_sorted(s.tiles) for s in table):
+            raise IllegalPlay(
+                "Your first play adds new sets from your rack only: leave the table's sets as they are.",
+                "initial_meld_touches_table",
+            )
+        value = 0
+        for tile_set in table:  # the new sets, each worth what its jokers stand for as laid out
+            key = _sorted(tile_set.tiles)
+            if kept[key]:
+                kept[key] -= 1
+            else:
+                value += tile_set.value
+        need = self.rules.initial_meld
+        if value < need:
+            raise IllegalPlay(
+                f"Your first play must be worth at least {need} points; these sets make {value}.",
+                "initial_meld_too_low",
+                value=value,
+                need=need,
+            )
+
+    def _check_jokers(self, table: tuple[TileSet, ...], new: Counter) -> None:
+        """A joker leaves its role only when a tile it stands for takes its place: every role
+        of a table joker that no joker keeps must have one of its tiles on the new table.
+        (Where the freed joker goes needs no check: it must be in some legal set, since every
+        table tile stays on the table.)"""
+        remaining = _roles(table)
+        for role in _roles(self.table):
+            if role in remaining:
+                remaining.remove(role)
+            elif not any(new[tile] for tile in role):
+                wanted = " or ".join(tile.code for tile in _sorted(role))
+                raise IllegalPlay(
+                    f"To take a joker from the table, put {wanted} in its place.",
+                    "joker_not_replaced",
+                    tiles=wanted,
+                )
+
+    def _play(self, action: Play) -> Round:
+        table = self.check_play(action)
+        seat = action.seat
+        added = Counter(t for s in table for t in s.tiles) - Counter(t for s in self.table for t in s.tiles)
+        rack = Counter(self.racks[seat]) - added
+        racks = list(self.racks)
+        racks[seat] = _sorted(rack.elements())
+        melded = tuple(m or s == seat for s, m in enumerate(self.melded))
+        after = replace(self, racks=tuple(racks), table=table, melded=melded, passes=0, actions=self.actions + (action,))
+        if not racks[seat]:
+            return replace(after, result=after._score(seat, False))
+        return after._next()
+
+    def view(self, seat: int) -> RummikubView:
+        return RummikubView.of(self, seat)
+
+
+@dataclass(frozen=True, slots=True)
+class RummikubView:
+    """What one seat may see: its own rack, the table, and how many tiles everyone holds."""
+
+    seat: int
+    rules: RummikubRules
+    rack: tuple[Tile, ...]
+    table: tuple[TileSet, ...]
+    rack_counts: tuple[int, ...]
+    pool_count: int
+    melded: tuple[bool, ...]
+    to_move: int
+    result: RoundResult | None
+
+    @classmethod
+    def of(cls, game: Round, seat: int) -> RummikubView:
+        return cls(
+            seat=seat,
+            rules=game.rules,
+            rack=game.racks[seat],
+            table=game.table,
+            rack_counts=tuple(len(rack) for rack in game.racks),
+            pool_count=len(game.pool),
+            melded=game.melded,
+            to_move=game.to_move,
+            result=game.result,
+        )
+
+
+def replay(seed: int, actions: Iterable[Action], rules: RummikubRules = RummikubRules()) -> Round:
+    game = Round.deal(seed, rules)
+    for action in actions:
+        game = game.apply(action)
+    return game

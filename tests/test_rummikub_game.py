@@ -1,0 +1,193 @@
+"""The Rummikub round, as the rules page states it."""
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from rummy.rummikub import (
+    FULL_POOL,
+    Draw,
+    IllegalPlay,
+    Play,
+    Round,
+    RummikubRules,
+    parse_tiles,
+    rack_total,
+    read_set,
+    replay,
+)
+
+
+def tiles(text):
+    return parse_tiles(text)
+
+
+def position(rack, table=(), melded=True, players=2):
+    """A round with a chosen rack for seat 0 and a chosen table (the rest of the tiles dealt
+    elsewhere so that all 106 are accounted for)."""
+    game = Round.deal(1, RummikubRules(players=players))
+    rack = tiles(rack)
+    table = tuple(read_set(tiles(s)) for s in table)
+    rest = Counter(FULL_POOL) - Counter(rack) - Counter(t for s in table for t in s.tiles)
+    others = list(rest.elements())
+    racks = (rack,) + tuple(tuple(others[14 * i : 14 * (i + 1)]) for i in range(players - 1))
+    pool = tuple(others[14 * (players - 1) :])
+    return replace(game, racks=racks, pool=pool, table=table, to_move=0, melded=(melded,) * players)
+
+
+def play(game, *sets):
+    return game.apply(Play.of(0, [tiles(s) for s in sets]))
+
+
+def all_tiles(game):
+    return Counter(t for rack in game.racks for t in rack) + Counter(game.pool) + Counter(
+        t for s in game.table for t in s.tiles
+    )
+
+
+def test_a_deal_gives_14_tiles_to_each_of_2_to_4_seats_from_the_106():
+    for players in (2, 3, 4):
+        game = Round.deal(5, RummikubRules(players=players))
+        assert [len(r) for r in game.racks] == [14] * players
+        assert len(game.pool) == 106 - 14 * players
+        assert all_tiles(game) == Counter(FULL_POOL)
+        assert 0 <= game.to_move < players
+    with pytest.raises(ValueError):
+        RummikubRules(players=5)
+
+
+def test_the_starting_seat_depends_on_the_seed():
+    assert len({Round.deal(seed).to_move for seed in range(40)}) == 4
+
+
+def test_the_table_may_hold_two_identical_sets():
+    game = play(position("R5 R6 R7 R5 R6 R7 K1"), "R5 R6 R7", "R5 R6 R7")
+    assert [str(s) for s in game.table] == ["R5 R6 R7", "R5 R6 R7"]
+
+
+def test_rearranging_the_table_is_free_once_every_set_is_legal():
+    game = position("R8 R9 R5 K2", table=["R4 R5 R6 R7", "B5 O5 K5"])
+    game = play(game, "R4 R5 R6", "R5 B5 O5 K5", "R7 R8 R9")  # a run split, a group grown
+    assert [str(s) for s in game.table] == ["R4 R5 R6", "R5 B5 O5 K5", "R7 R8 R9"]
+    assert game.racks[0] == tiles("K2") and game.to_move == 1
+
+
+@pytest.mark.parametrize(
+    "sets, reason",
+    [
+        (["R4 R5 R6"], "table_tile_missing"),  # R7 vanished from the table
+        (["R4 R5 R6 R7", "K2 B2 B3"], "not_a_set"),  # an invalid set
+        (["R4 R5 R6 R7", "K3 K4 K5"], "not_on_rack"),
+        (["R4 R5 R6 R7"], "nothing_played"),
+    ],
+)
+def test_an_illegal_play_is_refused_and_changes_nothing(sets, reason):
+    game = position("K2 B2 R8 O9", table=["R4 R5 R6 R7"])
+    with pytest.raises(IllegalPlay) as refused:
+        play(game, *sets)
+    assert refused.value.reason == reason
+    assert game.table == (read_set(tiles("R4 R5 R6 R7")),) and game.racks[0] == tiles("K2 B2 R8 O9")
+
+
+def test_the_initial_meld_needs_30_points_from_the_rack():
+    game = position("R7 R8 R9 K1 B1 O1 O10", table=["B4 B5 B6"], melded=False)
+    with pytest.raises(IllegalPlay) as refused:
+        play(game, "B4 B5 B6", "R7 R8 R9", "K1 B1 O1")  # 24 + 3 = 27
+    assert refused.value.reason == "initial_meld_too_low" and refused.value.params == {"value": 27, "need": 30}
+    assert not game.melded[0]
+
+
+def test_an_initial_meld_of_30_is_enough():
+    game = position("R9 R10 R11 K1", table=["B4 B5 B6"], melded=False)
+    game = play(game, "B4 B5 B6", "R9 R10 R11")
+    assert game.melded[0] and game.racks[0] == tiles("K1")
+
+
+def test_the_initial_meld_counts_a_joker_as_the_tile_it_stands_for():
+    game = position("R9 R10 J K1", table=[], melded=False)
+    game = play(game, "R9 R10 J")  # 9 + 10 + 11 = 30
+    assert game.melded[0]
+
+
+def test_the_initial_meld_may_not_touch_the_table():
+    game = position("R8 R9 R10 R11 K2", table=["R5 R6 R7"], melded=False)
+    with pytest.raises(IllegalPlay) as refused:
+        play(game, "R5 R6 R7 R8 R9 R10 R11")
+    assert refused.value.reason == "initial_meld_touches_table"
+    assert play(game, "R5 R6 R7", "R8 R9 R10 R11").melded[0]
+
+
+def test_a_drawn_tile_cannot_be_played_the_same_turn():
+    game = position("K1 K2", table=[])
+    drawn = game.pool[0]
+    after = game.apply(Draw(0))
+    assert drawn in after.racks[0] and after.to_move == 1
+    with pytest.raises(IllegalPlay) as refused:
+        after.apply(Play.of(0, [[drawn, drawn, drawn]]))
+    assert refused.value.reason == "not_your_turn"
+
+
+def test_a_joker_is_taken_from_the_table_only_by_putting_its_tile_in_its_place():
+    game = position("R8 K9 B9 O9 K2", table=["R5 R6 R7 J"])  # the joker stands for R8
+    with pytest.raises(IllegalPlay) as refused:
+        play(game, "R5 R6 R7", "J K9 B9 O9")
+    assert refused.value.reason == "joker_not_replaced" and refused.value.params == {"tiles": "R8"}
+    game = play(game, "R5 R6 R7 R8", "J K9 B9 O9")  # R8 takes its place; the joker goes on
+    assert game.racks[0] == tiles("K2")
+
+
+def test_going_out_wins_the_round_and_the_scores_sum_to_zero():
+    game = position("R5 R6 R7", table=[], players=3)
+    game = play(game, "R5 R6 R7")
+    result = game.result
+    assert result is not None and result.winner == 0 and not result.pool_exhausted
+    assert sum(result.scores) == 0
+    assert result.scores[1] == -rack_total(game.racks[1])
+    with pytest.raises(IllegalPlay):
+        game.apply(Draw(1))
+
+
+def test_with_the_pool_empty_the_round_ends_when_nobody_plays_and_the_lowest_rack_wins():
+    game = replace(position("K13 K12", table=[]), pool=())
+    game = game.apply(Draw(0))
+    assert game.result is None and game.to_move == 1
+    game = game.apply(Draw(1))
+    result = game.result
+    totals = [rack_total(r) for r in game.racks]
+    assert result.pool_exhausted and totals[result.winner] == min(totals) and sum(result.scores) == 0
+
+
+def simple_play(game):
+    """A quick player for the random games: a new run or group of three from the rack (30 points
+    or more before the initial meld), else draw."""
+    seat = game.to_move
+    rack = [t for t in game.racks[seat] if not t.is_joker]
+    found = []
+    for a in rack:
+        for b in rack:
+            for c in rack:
+                group = a.number == b.number == c.number and len({a.colour, b.colour, c.colour}) == 3
+                run = a.colour == b.colour == c.colour and b.number == a.number + 1 and c.number == b.number + 1
+                if group or run:
+                    found.append((a, b, c))
+    if not game.melded[seat]:
+        found = [f for f in found if sum(t.number for t in f) >= game.rules.initial_meld]
+    if not found:
+        return Draw(seat)
+    table = [s.tiles for s in game.table] + [found[0]]
+    return Play.of(seat, table)
+
+
+def test_tiles_are_conserved_and_games_replay_over_many_random_games():
+    rng = random.Random(3)
+    for number in range(300):
+        seed = rng.randrange(1 << 30)
+        rules = RummikubRules(players=2 + number % 3, initial_meld=30 if number % 2 else 0)
+        game = Round.deal(seed, rules)
+        while not game.is_over:
+            game = game.apply(simple_play(game))
+            assert all_tiles(game) == Counter(FULL_POOL)
+        assert sum(game.result.scores) == 0
+        assert replay(seed, game.actions, rules) == game
