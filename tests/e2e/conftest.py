@@ -49,8 +49,25 @@ class Site:
 
 @pytest.fixture
 def new_site(dist):
-    """Start another server (a test that stops its server takes the site offline)."""
-    return lambda: Site(dist)
+    """Start another server, of the shared build or of another dist/ (a test that stops its
+    server takes the site offline)."""
+    started = []
+
+    def start(folder=dist):
+        started.append(Site(folder))
+        return started[-1]
+
+    yield start
+    for site in started:
+        try:
+            site.stop()
+        except OSError:
+            pass
+
+
+@pytest.fixture(scope="session")
+def build_module():
+    return _build_module()
 
 
 @pytest.fixture

@@ -2,6 +2,9 @@
 
 import json
 import re
+import shutil
+import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -307,3 +310,40 @@ def test_statistics_rules_and_four_colour_deck(page: Page, site):
     assert page.evaluate("document.body.classList.contains('four-color')")
     page.get_by_role("button", name="Statistics").click()
     expect(played).to_have_text("0" if result.kind == "dead" else "1")
+
+
+def wait_for_caches(page: Page, names: list[str], seconds: float = 60) -> None:
+    """Poll the page's Cache Storage until it holds exactly `names`."""
+    deadline = time.monotonic() + seconds
+    while (found := page.evaluate("caches.keys()")) != names:
+        assert time.monotonic() < deadline, f"caches {found}, expected {names}"
+        page.wait_for_timeout(250)
+
+
+def test_a_new_build_replaces_the_cache_cleanly(browser, new_site, build_module, tmp_path):
+    web = tmp_path / "web"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "web", web)
+    dist = build_module.build(tmp_path / "dist", web, npm=False)
+    first = json.loads((dist / "precache.json").read_text())["version"]
+    site = new_site(dist)
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    try:
+        open_game(page, site.url)
+        wait_for_caches(page, [f"rummy-table-{first}"])
+
+        catalog = web / "i18n" / "en.json"
+        strings = json.loads(catalog.read_text())
+        strings["app.tagline"] = "Gin Rummy, new build"
+        catalog.write_text(json.dumps(strings, ensure_ascii=False))
+        build_module.build(tmp_path / "dist", web, npm=False)
+        second = json.loads((dist / "precache.json").read_text())["version"]
+        assert second != first
+
+        page.reload()  # the browser finds the new worker; it installs, takes over, drops the old cache
+        wait_for_caches(page, [f"rummy-table-{second}"])
+        page.reload()
+        page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=LOAD_TIMEOUT)
+        expect(page.locator(".tagline")).to_have_text("Gin Rummy, new build")
+    finally:
+        context.close()
