@@ -163,31 +163,36 @@ def simple_play(game):
     """A quick player for the random games: a new run or group of three from the rack (30 points
     or more before the initial meld), else draw."""
     seat = game.to_move
-    rack = [t for t in game.racks[seat] if not t.is_joker]
+    have = {(t.colour, t.number): t for t in game.racks[seat] if not t.is_joker}
     found = []
-    for a in rack:
-        for b in rack:
-            for c in rack:
-                group = a.number == b.number == c.number and len({a.colour, b.colour, c.colour}) == 3
-                run = a.colour == b.colour == c.colour and b.number == a.number + 1 and c.number == b.number + 1
-                if group or run:
-                    found.append((a, b, c))
+    for colour in "KBOR":
+        found += [
+            tuple(have[colour, n + i] for i in range(3))
+            for n in range(1, 12)
+            if all((colour, n + i) in have for i in range(3))
+        ]
+    for number in range(1, 14):
+        colours = [c for c in "KBOR" if (c, number) in have]
+        if len(colours) >= 3:
+            found.append(tuple(have[c, number] for c in colours[:3]))
     if not game.melded[seat]:
         found = [f for f in found if sum(t.number for t in f) >= game.rules.initial_meld]
     if not found:
         return Draw(seat)
-    table = [s.tiles for s in game.table] + [found[0]]
-    return Play.of(seat, table)
+    return Play.of(seat, [s.tiles for s in game.table] + [found[0]])
 
 
 def test_tiles_are_conserved_and_games_replay_over_many_random_games():
     rng = random.Random(3)
-    for number in range(300):
+    for number in range(2000):
         seed = rng.randrange(1 << 30)
         rules = RummikubRules(players=2 + number % 3, initial_meld=30 if number % 2 else 0)
         game = Round.deal(seed, rules)
         while not game.is_over:
             game = game.apply(simple_play(game))
-            assert all_tiles(game) == Counter(FULL_POOL)
+            if len(game.actions) % 16 == 0:
+                assert all_tiles(game) == Counter(FULL_POOL)
+        assert all_tiles(game) == Counter(FULL_POOL)
         assert sum(game.result.scores) == 0
-        assert replay(seed, game.actions, rules) == game
+        if number % 10 == 0:
+            assert replay(seed, game.actions, rules) == game
