@@ -34,7 +34,6 @@ QUERY = js.URLSearchParams.new(js.location.search)
 # Seconds between the computer's moves: readable at play speed. For tests: `?fast` drops the
 # pause, and `?seed=N` deals the first new match from seed N, so a test sees known cards.
 PACE = 0.05 if QUERY.has("fast") else 0.7
-FIRST_SEED = int(str(QUERY.get("seed"))) if str(QUERY.get("seed")).isdigit() else None
 
 boot = js.window.rummyBoot
 document = js.document
@@ -53,6 +52,7 @@ class Ui:
     fresh = None  # the card just drawn, marked "new"
     busy = False
     moved = ""  # the computer's last move, animated once: "stock", "pile" or "taken"
+    first_seed = int(str(QUERY.get("seed"))) if str(QUERY.get("seed")).isdigit() else None
 
 
 ui = Ui()
@@ -205,9 +205,8 @@ async def computer_turns():
 def start(settings=None):
     prefs = boot.prefs
     settings = settings or Settings(int(prefs.target), str(prefs.level), str(prefs.rules))
-    global FIRST_SEED
-    seed = FIRST_SEED if FIRST_SEED is not None else random.getrandbits(63)
-    FIRST_SEED = None
+    seed = ui.first_seed if ui.first_seed is not None else random.getrandbits(63)
+    ui.first_seed = None
     ui.table = Table.new(settings, seed, ui.stats)
     ui.selected, ui.hints, ui.message, ui.error = None, (), "", False
     boot.notice("")
