@@ -148,6 +148,8 @@ def play(action):
     try:
         table = ui.table.play(action)
     except IllegalAction as refusal:
+        if refusal.reason == "drawn_already" and isinstance(action, (DrawStock, DrawDiscard)):
+            return  # a second tap on a pile just drawn from: nothing to say
         ui.message = t(f"error.{refusal.reason}", **describe_params(refusal.params))
         if ui.message == f"error.{refusal.reason}":
             ui.message = t("error.illegal")
