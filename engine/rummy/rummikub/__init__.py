@@ -1,8 +1,9 @@
-"""Rummikub: tiles, legal sets and what their jokers stand for, and the round's state machine
-(the solver and the computer players follow)."""
+"""Rummikub: tiles, legal sets and what their jokers stand for, the round's state machine, and
+the exact solver (the computer players follow)."""
 
 from ..errors import IllegalPlay
 from .game import Draw, Play, Round, RoundResult, RummikubRules, RummikubView, rack_total, replay, starting_seat
+from .solver import Solution, solve
 from .sets import GROUP, RUN, TileSet, is_set, read_set
 from .tiles import COLOURS, FULL_POOL, JOKER, Tile, format_tiles, parse_tile, parse_tiles, sort_key
 
@@ -11,6 +12,7 @@ __all__ = [
     "Draw",
     "Play",
     "Round",
+    "Solution",
     "RoundResult",
     "RummikubRules",
     "RummikubView",
@@ -29,5 +31,6 @@ __all__ = [
     "parse_tile",
     "parse_tiles",
     "read_set",
+    "solve",
     "sort_key",
 ]
