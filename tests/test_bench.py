@@ -27,3 +27,14 @@ def test_agents_benchmark_prints_percentiles_for_every_level():
     lines = done.stdout.splitlines()
     assert [line.split()[0] for line in lines] == ["easy", "normal", "hard"]
     assert all("median" in line and "p95" in line and "x easy" in line for line in lines)
+
+
+def test_solver_benchmark_agrees_with_the_integer_program():
+    bench = BENCH.parent / "bench_solver.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), "--games", "1"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("solve: median") and lines[2].startswith("milp : median")
+    assert "mismatches 0" in lines[3]

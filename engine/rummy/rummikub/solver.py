@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .sets import TileSet, read_set
 from .tiles import COLOURS, JOKER, JOKER_PENALTY, Tile
@@ -49,8 +50,13 @@ def _groups_possible(places: Iterable[int]) -> bool:
     return 6 <= total <= 8  # two groups: a colour with two places is in both
 
 
-def _placings(runs: tuple[int, int, int], table: int, rack: int, jokers_left: int):
+@lru_cache(maxsize=None)
+def _placings(runs: tuple[int, int, int], table: int, rack: int, jokers_left: int) -> tuple[_Placing, ...]:
     """Every way to place one colour's tiles of one number. Runs shorter than 3 must go on."""
+    return tuple(_each_placing(runs, table, rack, jokers_left))
+
+
+def _each_placing(runs: tuple[int, int, int], table: int, rack: int, jokers_left: int):
     short1, short2, long = runs
     for going_on in range(long + 1):
         for started in range(3 + jokers_left):
@@ -66,6 +72,9 @@ def _placings(runs: tuple[int, int, int], table: int, rack: int, jokers_left: in
 class _Search:
     def __init__(self, table: Counter, rack: Counter, by_value: bool, min_worth: int) -> None:
         self.table, self.rack, self.by_value, self.min_worth = table, rack, by_value, min_worth
+        # Tile counts by number, then colour: the inner loops index these, not the Counters.
+        self.table_at = [[table[Tile(c, n)] for c in COLOURS] if n else [] for n in range(14)]
+        self.rack_at = [[rack[Tile(c, n)] for c in COLOURS] if n else [] for n in range(14)]
         self.table_jokers = table[JOKER]
         self.jokers = table[JOKER] + min(rack[JOKER], 2)
         self.memo: dict = {}
@@ -89,7 +98,7 @@ class _Search:
         for choice in self._choices(number, state, jokers_used):
             if not _groups_possible(p.grouped for p in choice):
                 continue
-            played = sum(p.real for p in choice) - sum(self.table[Tile(c, number)] for c in COLOURS)
+            played = sum(p.real for p in choice) - sum(self.table_at[number])
             used = sum(p.jokers for p in choice)
             laid = sum(p.real + p.jokers for p in choice)
             next_state = tuple(p.runs for p in choice)
@@ -105,12 +114,13 @@ class _Search:
         return best_gain, best_choice
 
     def _choices(self, number: int, state: tuple, jokers_used: int):
+        table, rack = self.table_at[number], self.rack_at[number]
+
         def combine(colour: int, jokers_left: int, chosen: tuple):
             if colour == len(COLOURS):
                 yield chosen
                 return
-            tile = Tile(COLOURS[colour], number)
-            for placing in _placings(state[colour], self.table[tile], self.rack[tile], jokers_left):
+            for placing in _placings(state[colour], table[colour], rack[colour], jokers_left):
                 yield from combine(colour + 1, jokers_left - placing.jokers, chosen + (placing,))
 
         yield from combine(0, self.jokers - jokers_used, ())

@@ -1,0 +1,86 @@
+"""Rummikub solver speed on positions from simulated 4-player games, against the integer program.
+
+    python bench/bench_solver.py [--games 12] [--seed 3]
+
+Four seats play whole rounds, each playing the solver's most-tiles move when it has one (the
+initial meld first) and drawing otherwise; every position met on the way (table and the
+rack of the seat to move) is timed with `solve` and with the reference integer program
+(SciPy's milp, tests/milp_reference.py), side by side in this run. Prints median, 95th
+percentile and maximum per solver and the ratio of medians; the two must agree on every
+position. Target for `solve` in CPython: p95 <= 50 ms, max <= 500 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from statistics import median
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from milp_reference import best_gain  # noqa: E402 - the reference lives with the tests
+
+from rummy.rng import derive_seed  # noqa: E402
+from rummy.rummikub import Draw, IllegalPlay, Play, Round, RummikubRules, solve  # noqa: E402
+
+
+def positions(games: int, seed: int):
+    """(table sets, rack) of every turn of `games` rounds played with the solver, and how many
+    of its moves the game refused (the solver does not yet know the joker-retrieval rule: it
+    may move a table joker without putting the tile it stood for in its place)."""
+    found, refused = [], 0
+    for game_number in range(games):
+        game = Round.deal(derive_seed(seed, game_number), RummikubRules(players=4))
+        while not game.is_over and len(game.actions) < 400:
+            seat = game.to_move
+            table = [s.tiles for s in game.table]
+            rack = game.racks[seat]
+            found.append((table, rack))
+            move = solve(table, rack, initial_meld=not game.melded[seat])
+            try:
+                game = game.apply(Play.of(seat, [s.tiles for s in move.sets]) if move.placed else Draw(seat))
+            except IllegalPlay:
+                refused += 1
+                game = game.apply(Draw(seat))
+    return found, refused
+
+
+def percentile(sorted_values, q):
+    return sorted_values[min(len(sorted_values) - 1, int(q * len(sorted_values)))]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=3)
+    options = parser.parse_args(argv)
+    if options.games < 1:
+        parser.error("--games must be at least 1")
+    found, refused = positions(options.games, options.seed)
+    ours, reference, mismatches = [], [], 0
+    for table, rack in found:
+        flat = [t for s in table for t in s]
+        start = time.perf_counter()
+        solution = solve(table, rack)
+        ours.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        gain = best_gain(flat, rack)
+        reference.append(time.perf_counter() - start)
+        mismatches += gain != len(solution.placed)
+    largest_table = max(sum(len(s) for s in table) for table, _ in found)
+    largest_rack = max(len(rack) for _, rack in found)
+    print(f"{len(found)} positions from {options.games} four-player rounds "
+          f"(tables up to {largest_table} tiles, racks up to {largest_rack})")
+    for name, times in (("solve", ours), ("milp ", reference)):
+        times = sorted(times)
+        print(f"{name}: median {1000 * median(times):7.1f} ms, p95 {1000 * percentile(times, 0.95):7.1f} ms, "
+              f"max {1000 * times[-1]:7.1f} ms")
+    print(f"ratio of medians solve/milp {median(ours) / median(reference):.2f}; mismatches {mismatches}; "
+          f"solver moves the game refused (joker rule) {refused}")
+    return 0 if mismatches == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
