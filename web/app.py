@@ -62,8 +62,17 @@ def t(key, **params):
     return str(boot.t(key, js.Object.fromEntries(js.JSON.parse(json.dumps(list(params.items()))))))
 
 
+def rank_face(card):
+    return RANK_FACES.get(card.rank, str(card.rank))
+
+
 def face(card):
-    return f"{RANK_FACES.get(card.rank, str(card.rank))}{SUIT_SYMBOLS[card.suit]}"
+    return f"{rank_face(card)}{SUIT_SYMBOLS[card.suit]}"
+
+
+def card_inside(card):
+    """The printed face of a card: its rank, then its suit symbol."""
+    return f'<span class="rank">{rank_face(card)}</span><span class="suit">{SUIT_SYMBOLS[card.suit]}</span>'
 
 
 def spoken(card):
@@ -75,8 +84,7 @@ def card_html(card, *, extra="", label=None):
     label = spoken(card) if label is None else label
     return (
         f'<span class="{classes}" data-code="{card.code}" role="img" aria-label="{escape(label)}">'
-        f'<span class="rank">{RANK_FACES.get(card.rank, str(card.rank))}</span>'
-        f'<span class="suit">{SUIT_SYMBOLS[card.suit]}</span></span>'
+        f"{card_inside(card)}</span>"
     )
 
 
@@ -141,9 +149,7 @@ def restore():
 
 def play(action):
     """Send the person's action to the engine; a refusal becomes a message, nothing changes."""
-    if ui.table is not None and ui.table.screen == "opponent":
-        return
-    if ui.busy or ui.table is None:
+    if ui.busy or ui.table is None or ui.table.screen == "opponent":
         return
     try:
         table = ui.table.play(action)
@@ -234,15 +240,15 @@ def tap_card(code):
     render()
 
 
-def knock():
-    """Knock with the selected card; the engine says why when that is not allowed."""
+def play_selected(kind):
+    """Discard or knock with the selected card; the engine says why when that is not allowed."""
     if ui.table is None:
         return
     if ui.selected is None:
         ui.message, ui.error = t("error.select_card"), True
         render()
         return
-    play(Knock(0, ui.selected))
+    play(kind(0, ui.selected))
 
 
 def on_click(event):
@@ -265,13 +271,9 @@ def on_click(event):
     elif name == "pass-upcard":
         play(PassUpcard(seat))
     elif name == "discard-selected":
-        if ui.selected is None:
-            ui.message, ui.error = t("error.select_card"), True
-            render()
-        else:
-            play(Discard(seat, ui.selected))
+        play_selected(Discard)
     elif name == "knock":
-        knock()
+        play_selected(Knock)
     elif name == "hint":
         ui.hints = () if ui.hints else ui.table.hints()[:5]
         render()
@@ -466,9 +468,7 @@ def hand_card_html(card, view):
     pressed = "true" if card == ui.selected else "false"
     return (
         f'<button type="button" class="{" ".join(classes)}" data-card="{card.code}" '
-        f'aria-pressed="{pressed}" aria-label="{escape(spoken(card))}">'
-        f'<span class="rank">{RANK_FACES.get(card.rank, str(card.rank))}</span>'
-        f'<span class="suit">{SUIT_SYMBOLS[card.suit]}</span></button>'
+        f'aria-pressed="{pressed}" aria-label="{escape(spoken(card))}">{card_inside(card)}</button>'
     )
 
 

@@ -164,8 +164,9 @@ class Round:
         scores[winner] = -sum(score for seat, score in enumerate(scores) if seat != winner)
         return RoundResult(winner, tuple(scores), pool_exhausted)
 
-    def check_play(self, action: Play) -> tuple[TileSet, ...]:
-        """The new table of a play, or IllegalPlay saying what is wrong with it."""
+    def check_play(self, action: Play) -> tuple[tuple[TileSet, ...], Counter]:
+        """(the new table, the rack tiles it adds) of a play, or IllegalPlay saying what is
+        wrong with it."""
         seat = action.seat
         table = tuple(read_set(tiles) for tiles in action.table)
         old = Counter(tile for tile_set in self.table for tile in tile_set.tiles)
@@ -184,7 +185,7 @@ class Round:
         if not self.melded[seat]:
             self._check_initial_meld(table)
         self._check_jokers(table, new)
-        return table
+        return table, added
 
     def _check_initial_meld(self, table: tuple[TileSet, ...]) -> None:
         kept = Counter(_sorted(s.tiles) for s in self.table)
@@ -227,9 +228,8 @@ class Round:
                 )
 
     def _play(self, action: Play) -> Round:
-        table = self.check_play(action)
+        table, added = self.check_play(action)
         seat = action.seat
-        added = Counter(t for s in table for t in s.tiles) - Counter(t for s in self.table for t in s.tiles)
         rack = Counter(self.racks[seat]) - added
         racks = list(self.racks)
         racks[seat] = _sorted(rack.elements())

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .sets import TileSet, read_set
-from .tiles import COLOURS, JOKER, JOKER_PENALTY, Tile
+from .tiles import COLOURS, JOKER, JOKER_PENALTY, Tile, sort_key
 
 INITIAL_MELD = 30
 
@@ -71,7 +71,7 @@ def _each_placing(runs: tuple[int, int, int], table: int, rack: int, jokers_left
 
 class _Search:
     def __init__(self, table: Counter, rack: Counter, by_value: bool, min_worth: int) -> None:
-        self.table, self.rack, self.by_value, self.min_worth = table, rack, by_value, min_worth
+        self.by_value, self.min_worth = by_value, min_worth
         # Tile counts by number, then colour: the inner loops index these, not the Counters.
         self.table_at = [[table[Tile(c, n)] for c in COLOURS] if n else [] for n in range(14)]
         self.rack_at = [[rack[Tile(c, n)] for c in COLOURS] if n else [] for n in range(14)]
@@ -204,4 +204,4 @@ def solve(
     laid = Counter(t for s in new_sets for t in s.tiles)
     placed = laid if initial_meld else laid - old
     sets = tuple(read_set(s) for s in old_sets) + tuple(new_sets) if initial_meld else tuple(new_sets)
-    return Solution(tuple(sorted(placed.elements(), key=lambda t: (t.is_joker, t.colour or "", t.number or 0))), sets)
+    return Solution(tuple(sorted(placed.elements(), key=sort_key)), sets)
