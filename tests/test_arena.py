@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from rummy.gin import HOUSE, make_agent
-from rummy.gin.arena import MatchOutcome, play_pair, summarize, wilson_interval
+from rummy.gin.arena import MatchOutcome, play_pair, summarize
+from rummy.intervals import mean_interval, wilson_interval
 
 TESTS = Path(__file__).resolve().parent
 
@@ -22,6 +23,13 @@ def test_wilson_interval_known_values():
         low, high = wilson_interval(k, 10)
         mirror = wilson_interval(10 - k, 10)
         assert low == pytest.approx(1 - mirror[1]) and low <= k / 10 <= high
+
+
+def test_mean_interval_is_the_normal_interval_of_a_mean():
+    mean, low, high = mean_interval([1, 2, 3, 4])
+    assert mean == 2.5 and high - mean == pytest.approx(mean - low)
+    assert high - mean == pytest.approx(1.959964 * 1.290994 / 2, abs=1e-5)
+    assert mean_interval([7]) == (7, float("-inf"), float("inf"))
 
 
 def test_a_pair_plays_both_seatings_to_the_target():

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from math import sqrt
-from statistics import fmean, stdev
 
+from ..intervals import mean_interval, wilson_interval
 from ..rng import derive_seed
 from .agents import Agent
 from .match import Match
@@ -20,21 +19,6 @@ from .play import play_match
 from .rules import Rules
 
 AgentFactory = Callable[[int], Agent]
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (ties may count as half successes)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    # At p = 0 or 1 a bound is exactly 0 or 1; say so rather than trust the rounding.
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= trials else min(1.0, centre + half)
-    return (low, high)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,8 +87,7 @@ def summarize(outcomes: Iterable[MatchOutcome]) -> ArenaStats:
     winners = [w for o in outcomes for w in o.hand_winners]
     dead, p1_hands, p2_hands = winners.count(0), winners.count(1), winners.count(-1)
     decided = p1_hands + p2_hands
-    mean = fmean(points)
-    half = Z95 * stdev(points) / sqrt(len(points)) if len(points) > 1 else float("inf")
+    mean, points_low, points_high = mean_interval(points)
     low, high = wilson_interval(wins, len(outcomes))
     hand_low, hand_high = wilson_interval(p1_hands, decided)
     return ArenaStats(
@@ -121,6 +104,6 @@ def summarize(outcomes: Iterable[MatchOutcome]) -> ArenaStats:
         p1_hand_win_rate_low=hand_low,
         p1_hand_win_rate_high=hand_high,
         p1_points_per_hand=mean,
-        p1_points_per_hand_low=mean - half,
-        p1_points_per_hand_high=mean + half,
+        p1_points_per_hand_low=points_low,
+        p1_points_per_hand_high=points_high,
     )
