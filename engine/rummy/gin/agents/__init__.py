@@ -9,9 +9,9 @@ constructed from one integer seed, its only source of randomness.
 
 from __future__ import annotations
 
-import importlib
 from typing import Protocol
 
+from ...loading import load_agent_class
 from ..actions import Action
 from ..view import PlayerView
 from .easy import EasyAgent
@@ -28,21 +28,7 @@ LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
 
 def agent_class(name: str) -> type:
     """A level name (easy, normal, hard) or "module:Class" of an agent written by anyone."""
-    if name in LEVELS:
-        return LEVELS[name]
-    module_name, colon, class_name = name.partition(":")
-    if not colon or not module_name or not class_name:
-        raise ValueError(
-            f"unknown agent {name!r}: use one of {', '.join(LEVELS)} or module:Class"
-        )
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise ValueError(f"cannot import {module_name!r} for agent {name!r}: {error}") from None
-    cls = getattr(module, class_name, None)
-    if not callable(cls):
-        raise ValueError(f"{module_name!r} has no class {class_name!r}")
-    return cls
+    return load_agent_class(name, LEVELS)
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:

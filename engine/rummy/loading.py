@@ -1,0 +1,23 @@
+"""Agents by name: a built-in level, or "module:Class" of an agent written by anyone."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+
+
+def load_agent_class(name: str, levels: Mapping[str, type]) -> type:
+    """The class of level `name`, or the class "module:Class" names; ValueError saying why not."""
+    if name in levels:
+        return levels[name]
+    module_name, colon, class_name = name.partition(":")
+    if not colon or not module_name or not class_name:
+        raise ValueError(f"unknown agent {name!r}: use one of {', '.join(levels)} or module:Class")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ValueError(f"cannot import {module_name!r} for agent {name!r}: {error}") from None
+    cls = getattr(module, class_name, None)
+    if not callable(cls):
+        raise ValueError(f"{module_name!r} has no class {class_name!r}")
+    return cls
