@@ -138,6 +138,21 @@ def test_a_joker_is_taken_from_the_table_only_by_putting_its_tile_in_its_place()
     assert game.racks[0] == tiles("K2")
 
 
+def test_a_joker_may_move_with_the_table_while_it_can_still_be_a_tile_it_stood_for():
+    game = position("K9 B9 O9 R9", table=["R4 R5 J R7 R8"])  # the joker is R6
+    split = play(game, "R4 R5 J", "R7 R8 R9")  # still R6, at the end of the other half
+    assert split.table[0].stands_for(2) == tiles("R6")
+    with pytest.raises(IllegalPlay) as refused:  # now R3: a new role without R6 on the table
+        play(game, "J R4 R5", "R7 R8 R9")
+    assert refused.value.params == {"tiles": "R6"}
+    game = position("K6 K7 O6 O7", table=["K5 J O5", "R6 R7 R8"])  # the joker is B5 or R5
+    moved = play(game, "K5 K6 K7", "O5 O6 O7", "J R6 R7 R8")  # now R5
+    assert moved.table[2].stands_for(0) == tiles("R5")
+    with pytest.raises(IllegalPlay) as refused:  # R9 is neither
+        play(game, "K5 K6 K7", "O5 O6 O7", "R6 R7 R8 J")
+    assert refused.value.params == {"tiles": "B5 or R5"}
+
+
 def test_going_out_wins_the_round_and_the_scores_sum_to_zero():
     game = position("R5 R6 R7", table=[], players=3)
     game = play(game, "R5 R6 R7")

@@ -9,7 +9,8 @@ from itertools import combinations
 
 import pytest
 
-from rummy.rummikub import JOKER, Tile, is_set, parse_tiles, read_set
+from rummy.rummikub import JOKER, IllegalPlay, Tile, is_set, parse_tiles, read_set
+from rummy.rummikub.game import unreplaced_joker
 from rummy.rummikub.solver import solve
 
 
@@ -35,12 +36,66 @@ def partitionable(tiles):
     return False
 
 
-def brute_force(table, rack, value):
+def layouts(tiles):
+    """Every legal way to lay these tiles out as one set (where a run's jokers stand matters):
+    the real tiles in order, the jokers filling the gaps and the rest split between the ends."""
+    naturals = sorted((t for t in tiles if not t.is_joker), key=lambda t: t.number or 0)
+    jokers = [t for t in tiles if t.is_joker]
+    found = set()
+    if is_set(tiles) and len({t.number for t in naturals}) == 1 and len(naturals) > 1:
+        found.add(read_set(tiles))  # a group: where its jokers stand is the same
+    for below in range(len(jokers) + 1):
+        laid, spare = [JOKER] * below, len(jokers) - below
+        for previous, tile in zip([None, *naturals], naturals, strict=False):
+            gap = 0 if previous is None else tile.number - previous.number - 1
+            laid += [JOKER] * max(0, gap)
+            spare -= max(0, gap)
+            laid.append(tile)
+        if spare >= 0:
+            laid += [JOKER] * spare
+            try:
+                run = read_set(laid)
+            except IllegalPlay:
+                continue
+            if run.kind == "run" and run.tiles == tuple(laid):
+                found.add(run)
+    return found
+
+
+def partitions(tiles):
+    """Every way to lay these tiles (a sorted tuple) out as legal sets."""
+    if not tiles:
+        yield ()
+        return
+    first, rest = tiles[0], tiles[1:]
+    for size in range(2, min(len(rest), 12) + 1):
+        for others in set(combinations(rest, size)):
+            left = list(rest)
+            for tile in others:
+                left.remove(tile)
+            left = tuple(left)
+            if not partitionable(left):
+                continue
+            for laid in layouts((first, *others)):
+                for more in partitions(left):
+                    yield (laid, *more)
+
+
+def fits(sets, tiles):
+    """Whether these tiles make a table from the old `sets` under the joker rule."""
+    if not any(t.is_joker for s in sets for t in s):
+        return partitionable(tiles)
+    old = [read_set(s) for s in sets]
+    return any(unreplaced_joker(old, new) is None for new in partitions(tiles))
+
+
+def brute_force(sets, rack, value):
     """The best gain over every sub-multiset of the rack that fits with the whole table."""
+    table = [t for s in sets for t in s]
     best = None
     for size in range(len(rack) + 1):
         for chosen in set(combinations(key(rack), size)):
-            if partitionable(key(table + list(chosen))):
+            if fits(sets, key(table + list(chosen))):
                 gain = sum(30 if t.is_joker else t.number for t in chosen) if value else len(chosen)
                 best = gain if best is None else max(best, gain)
     return best
@@ -72,15 +127,22 @@ def gain_of(placed, value):
     return sum(30 if t.is_joker else t.number for t in placed) if value else len(placed)
 
 
-def check(sets, rack, objective):
+def check_move(sets, rack, solution):
+    """The move is one the game accepts: legal sets, every table tile kept, the placed tiles
+    from the rack, the joker rule kept."""
     table = [t for s in sets for t in s]
-    solution = solve(sets, rack, objective=objective)
     laid = Counter(t for s in solution.sets for t in s.tiles)
     assert all(is_set(s.tiles) for s in solution.sets)
     assert laid - Counter(solution.placed) == Counter(table)  # every table tile kept
     assert not Counter(solution.placed) - Counter(rack)
+    assert unreplaced_joker([read_set(s) for s in sets], solution.sets) is None
+
+
+def check(sets, rack, objective):
+    solution = solve(sets, rack, objective=objective)
+    check_move(sets, rack, solution)
     value = objective == "value"
-    assert gain_of(solution.placed, value) == brute_force(table, rack, value), (table, rack, solution)
+    assert gain_of(solution.placed, value) == brute_force(sets, rack, value), (sets, rack, solution)
 
 
 @pytest.mark.parametrize("objective", ["tiles", "value"])
@@ -134,12 +196,55 @@ def test_the_solver_matches_the_integer_program_on_500_positions():
     rng = random.Random(5)
     positions = [random_position(rng) for _ in range(250)]
     positions += game_positions(250, 6)
+    bound = False  # whether the joker rule ever costs a tile: then these positions test it
     for number, (sets, rack) in enumerate(positions):
-        table = [t for s in sets for t in s]
         for value in (False, True):
             solution = solve(sets, rack, objective="value" if value else "tiles")
-            assert gain_of(solution.placed, value) == best_gain(table, rack, value=value), (sets, rack)
+            check_move(sets, rack, solution)
+            assert gain_of(solution.placed, value) == best_gain(sets, rack, value=value), (sets, rack)
+        bound |= best_gain(sets, rack, joker_rule=False) > best_gain(sets, rack)
         if number % 5 == 0:  # the initial meld: new sets from the rack alone, 30 or more
             value = bool(number % 2)
             meld = solve(sets, rack, objective="value" if value else "tiles", initial_meld=True)
-            assert gain_of(meld.placed, value) == best_gain(table, rack, value=value, initial_meld=True), (sets, rack)
+            assert gain_of(meld.placed, value) == best_gain(sets, rack, value=value, initial_meld=True), (sets, rack)
+    assert bound
+
+
+def changed_sets(sets, solution):
+    """The old sets not found, tile for tile, on the new table, and the ones that are."""
+    new = Counter(tuple(s.tiles) for s in solution.sets)
+    changed, kept = [], []
+    for s in sets:
+        laid = tuple(read_set(s).tiles)
+        if new[laid]:
+            new[laid] -= 1
+            kept.append(s)
+        else:
+            changed.append(s)
+    return changed, kept
+
+
+def test_a_move_changes_only_the_table_sets_it_needs():
+    table = [parse_tiles(s) for s in ("B1 B2 B3", "R4 R5 R6", "K9 B9 O9", "K4 K5 K6 K7")]
+    solution = solve(table, parse_tiles("R7 O2"))
+    changed, kept = changed_sets(table, solution)
+    assert changed == [table[1]] and solution.sets[:3] == tuple(read_set(s) for s in kept)
+    solution = solve(table, parse_tiles("K8 B4 R9 O1"))  # three extensions; O1 fits nowhere
+    changed, kept = changed_sets(table, solution)
+    assert len(solution.placed) == 3 and kept == [table[1]] and solution.sets[0] == read_set(table[1])
+
+
+def test_no_changed_table_set_could_have_been_kept():
+    """Checked with the integer program: keeping one more old set as it was, the other sets and
+    the placed tiles no longer make a table."""
+    from milp_reference import best_gain
+
+    checked = 0
+    for sets, rack in game_positions(120, 8):
+        solution = solve(sets, rack)
+        changed, kept = changed_sets(sets, solution)
+        for one in changed:
+            free = [s for s in changed if s is not one]
+            assert best_gain(free, solution.placed) < len(solution.placed), (sets, rack, one)
+            checked += 1
+    assert checked > 20

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import permutations
 
 from ..errors import IllegalPlay
 from ..rng import Rng, derive_seed
@@ -92,6 +93,22 @@ def _roles(table: Sequence[TileSet]) -> list[frozenset[Tile]]:
         for i, tile in enumerate(tile_set.tiles)
         if tile.is_joker
     ]
+
+
+def unreplaced_joker(old: Sequence[TileSet], new: Sequence[TileSet]) -> frozenset[Tile] | None:
+    """The joker rule: a table joker leaves only when a tile it stood for is put on the table
+    in its place. So each old joker's role (the tiles it stood for) is either kept (one of its
+    tiles is on the new table) or taken on by a joker of the new table, one each, that can
+    still be one of those tiles. Returns a role left uncovered, or None when the move keeps
+    the rule. (Where a freed joker goes needs no check: every table tile stays in a set.)"""
+    on_table = Counter(tile for tile_set in new for tile in tile_set.tiles)
+    waiting = [role for role in _roles(old) if not any(on_table[tile] for tile in role)]
+    jokers = _roles(new)
+    for order in permutations(range(len(jokers)), len(waiting)):  # two jokers at most
+        if all(role & jokers[j] for role, j in zip(waiting, order, strict=True)):
+            return None
+    lone = [role for role in waiting if not any(role & joker for joker in jokers)]
+    return (lone or waiting)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +201,7 @@ class Round:
             raise IllegalPlay("Play at least one tile from your rack, or draw.", "nothing_played")
         if not self.melded[seat]:
             self._check_initial_meld(table)
-        self._check_jokers(table, new)
+        self._check_jokers(table)
         return table, added
 
     def _check_initial_meld(self, table: tuple[TileSet, ...]) -> None:
@@ -210,22 +227,11 @@ class Round:
                 need=need,
             )
 
-    def _check_jokers(self, table: tuple[TileSet, ...], new: Counter) -> None:
-        """A joker leaves its role only when a tile it stands for takes its place: every role
-        of a table joker that no joker keeps must have one of its tiles on the new table.
-        (Where the freed joker goes needs no check: it must be in some legal set, since every
-        table tile stays on the table.)"""
-        remaining = _roles(table)
-        for role in _roles(self.table):
-            if role in remaining:
-                remaining.remove(role)
-            elif not any(new[tile] for tile in role):
-                wanted = " or ".join(tile.code for tile in _sorted(role))
-                raise IllegalPlay(
-                    f"To take a joker from the table, put {wanted} in its place.",
-                    "joker_not_replaced",
-                    tiles=wanted,
-                )
+    def _check_jokers(self, table: tuple[TileSet, ...]) -> None:
+        role = unreplaced_joker(self.table, table)
+        if role is not None:
+            wanted = " or ".join(tile.code for tile in _sorted(role))
+            raise IllegalPlay(f"To take a joker from the table, put {wanted} in its place.", "joker_not_replaced", tiles=wanted)
 
     def _play(self, action: Play) -> Round:
         table, added = self.check_play(action)

@@ -1,11 +1,16 @@
 """The exact Rummikub move: the most tiles (or points) a rack can add to a freely rearranged table.
 
-Dynamic programming over the numbers 1 to 13. At each number, every tile of that number goes
-into a group of that number or into a run of its colour, and a run only needs to know how long
-it already is (1, 2, or 3 and more, when it may stop). So the state after a number is, for each
-colour, how many open runs have each of those lengths, plus how many jokers are in use. Every
-table tile must be placed, rack tiles may be, a joker fills any place. Each state's best
-completion is memoised, so the answer is exact.
+Dynamic programming over the numbers 1 to 13, one colour at a time. Every tile of a number
+goes into a group of that number or into a run of its colour, and a run only needs to know how
+long it already is (1, 2, or 3 and more, when it may stop). So the state is, per colour, how
+many open runs have each of those lengths, plus the jokers in use, plus what the groups of the
+current number hold so far. Table tiles must be placed, rack tiles may be, a joker fills any
+place. Each state's best completion is memoised, so the answer is exact.
+
+The joker rule (see `game.unreplaced_joker`): a table joker's role at number n is kept when a
+tile it stood for is on the new table, or when a joker still stands where it can be one of
+those tiles; both are read off the places of number n. Among the best moves, the table sets
+that need not change are kept as they are: see `solve`.
 """
 
 from __future__ import annotations
@@ -15,16 +20,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .sets import TileSet, read_set
+from .sets import RUN, TileSet, read_set
 from .tiles import COLOURS, JOKER, JOKER_PENALTY, Tile, sort_key
 
 INITIAL_MELD = 30
+_COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 
 
 @dataclass(frozen=True, slots=True)
 class Solution:
     placed: tuple[Tile, ...]  # the rack tiles played
-    sets: tuple[TileSet, ...]  # the whole new table
+    sets: tuple[TileSet, ...]  # the whole new table: the sets kept as they were first
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,169 +45,325 @@ class _Placing:
     runs: tuple[int, int, int]  # open runs of length 1, 2 and 3+ afterwards
 
 
-def _groups_possible(places: Iterable[int]) -> bool:
-    """Whether group places of one number, so many per colour, make groups of 3-4 colours."""
-    places = tuple(places)
-    total = sum(places)
-    if total == 0:
-        return True
-    if max(places) == 1:
-        return total in (3, 4)
-    return 6 <= total <= 8  # two groups: a colour with two places is in both
-
-
 @lru_cache(maxsize=None)
 def _placings(runs: tuple[int, int, int], table: int, rack: int, jokers_left: int) -> tuple[_Placing, ...]:
     """Every way to place one colour's tiles of one number. Runs shorter than 3 must go on."""
-    return tuple(_each_placing(runs, table, rack, jokers_left))
-
-
-def _each_placing(runs: tuple[int, int, int], table: int, rack: int, jokers_left: int):
     short1, short2, long = runs
+    found = []
     for going_on in range(long + 1):
-        for started in range(3 + jokers_left):
+        # Stopping a run of 3+ and starting one here is never needed: the run could go on.
+        for started in range(3 + jokers_left if going_on == long else 1):
             in_runs = short1 + short2 + going_on + started
             for grouped in range(3):
                 places = in_runs + grouped
                 for real in range(table, min(table + rack, 2) + 1):
                     jokers = places - real
                     if 0 <= jokers <= jokers_left:
-                        yield _Placing(going_on, started, grouped, real, jokers, (started, short1, short2 + going_on))
+                        found.append(_Placing(going_on, started, grouped, real, jokers, (started, short1, short2 + going_on)))
+    found.sort(key=lambda p: (-p.real, p.jokers))  # the most tiles first: the best is met early
+    return tuple(found)
+
+
+def _groups_fit(places: int, two: bool, real: int) -> bool:
+    """Whether a number's group places make groups: one group of 3-4 colours holding at least
+    two real tiles (one real tile and two jokers is a run), or two groups, when a colour has
+    two places (with at most two jokers, each group then holds two real tiles)."""
+    if places == 0:
+        return True
+    if two:
+        return 6 <= places <= 8
+    return places in (3, 4) and real >= 2
+
+
+def _roles_kept(roles: tuple[int, ...], marks: tuple[int, ...]) -> bool:
+    """Whether every table-joker role of a number (a mask of colours) is kept: a colour of it
+    has a real tile (mark -1), or distinct jokers stand in its colours (marks count jokers)."""
+    open_roles = [role for role in roles if not any(marks[c] < 0 for c in range(4) if role >> c & 1)]
+    capacity = [sum(marks[c] for c in range(4) if role >> c & 1) for role in open_roles]
+    if any(room < 1 for room in capacity):
+        return False
+    if len(open_roles) == 2:
+        union = open_roles[0] | open_roles[1]
+        return sum(marks[c] for c in range(4) if union >> c & 1) >= 2
+    return True
 
 
 class _Search:
-    def __init__(self, table: Counter, rack: Counter, by_value: bool, min_worth: int) -> None:
+    """The memoised search over (number, colour) for one table and rack."""
+
+    def __init__(self, table: Counter, rack: Counter, roles: dict[int, tuple[int, ...]], by_value: bool, min_worth: int) -> None:
         self.by_value, self.min_worth = by_value, min_worth
-        # Tile counts by number, then colour: the inner loops index these, not the Counters.
         self.table_at = [[table[Tile(c, n)] for c in COLOURS] if n else [] for n in range(14)]
         self.rack_at = [[rack[Tile(c, n)] for c in COLOURS] if n else [] for n in range(14)]
+        # The most real tiles each colour can have at each number (0 past 13).
+        self.most_at = [[min(table[Tile(c, n)] + rack[Tile(c, n)], 2) if 1 <= n <= 13 else 0 for c in COLOURS] for n in range(16)]
+        self.roles = roles
         self.table_jokers = table[JOKER]
         self.jokers = table[JOKER] + min(rack[JOKER], 2)
+        # The most a search from each (number, colour) can still gain: all the rack tiles left.
+        each = [[(n if by_value else 1) * self.rack_at[n][c] for c in range(4)] if n else [] for n in range(14)]
+        jokers = (self.jokers - self.table_jokers) * (JOKER_PENALTY if by_value else 1)
+        self.ceiling = [0] * 56
+        for at in range(55, 3, -1):
+            self.ceiling[at] = each[at // 4][at % 4] + (self.ceiling[at + 1] if at < 55 else jokers)
         self.memo: dict = {}
 
-    def best(self, number: int, state: tuple, jokers_used: int, worth: int):
-        """(gain, placings) of the best way to finish from `number`; gain None if there is none.
-        `worth` is the points laid so far, counted up to the minimum asked (initial meld)."""
-        key = (number, state, jokers_used, worth)
+    def best(self, number: int, colour: int, runs: tuple, jokers_used: int, worth: int, groups: tuple, marks: tuple):
+        """(gain, placing) of the best way to finish from this number and colour; gain None if
+        there is none. `groups` is (places, a colour with two, real tiles) of this number's
+        groups so far, `marks` what the role check needs of the colours done (see _roles_kept),
+        `worth` the points laid so far, counted up to the minimum asked (initial meld)."""
+        key = (number, colour, runs, jokers_used, worth, groups, marks)
         found = self.memo.get(key)
         if found is not None:
             return found
-        if number == 14:
-            done = all(s1 == s2 == 0 for s1, s2, _ in state)
+        if colour == 4:
+            result = self._next_number(number, runs, jokers_used, worth, groups, marks)
+        else:
+            result = self._place(number, colour, runs, jokers_used, worth, groups, marks)
+        self.memo[key] = result
+        return result
+
+    def _next_number(self, number, runs, jokers_used, worth, groups, marks):
+        if not _groups_fit(*groups):
+            return (None, None)
+        roles = self.roles.get(number)
+        if roles and not _roles_kept(roles, marks):
+            return (None, None)
+        if number == 13:
+            done = all(s1 == s2 == 0 for s1, s2, _ in runs)
             if not done or jokers_used < self.table_jokers or worth < self.min_worth:
-                result = (None, None)
-            else:
-                result = ((jokers_used - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1), None)
-            self.memo[key] = result
-            return result
-        best_gain, best_choice = None, None
-        for choice in self._choices(number, state, jokers_used):
-            if not _groups_possible(p.grouped for p in choice):
+                return (None, None)
+            return ((jokers_used - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1), None)
+        return (self.best(number + 1, 0, runs, jokers_used, worth, (0, False, 0), ())[0], None)
+
+    def _place(self, number, colour, runs, jokers_used, worth, groups, marks):
+        table, rack = self.table_at[number][colour], self.rack_at[number][colour]
+        places, two, real_grouped = groups
+        tracked = number in self.roles
+        gain_each = number if self.by_value else 1
+        jokers_left = self.jokers - jokers_used
+        ceiling = self.ceiling[number * 4 + colour]
+        next1, next2 = self.most_at[number + 1][colour], self.most_at[number + 2][colour]
+        best, min_worth = self.best, self.min_worth
+        best_gain, best_placing = None, None
+        for p in _placings(runs[colour], table, rack, jokers_left):
+            # Runs shorter than 3 need this colour's next numbers: jokers must fill what is missing.
+            started, short1, _ = after = p.runs
+            short_of = max(0, started + short1 - next1) + max(0, started - next2)
+            if places + p.grouped > 8 or short_of > jokers_left - p.jokers:
                 continue
-            played = sum(p.real for p in choice) - sum(self.table_at[number])
-            used = sum(p.jokers for p in choice)
-            laid = sum(p.real + p.jokers for p in choice)
-            next_state = tuple(p.runs for p in choice)
-            after, _ = self.best(
-                number + 1, next_state, jokers_used + used, min(worth + number * laid, self.min_worth)
+            found, _ = best(
+                number,
+                colour + 1,
+                runs[:colour] + (after,) + runs[colour + 1 :],
+                jokers_used + p.jokers,
+                min(worth + number * (p.real + p.jokers), min_worth),
+                (places + p.grouped, two or p.grouped == 2, real_grouped + min(p.grouped, p.real)),
+                marks + ((-1 if p.real else p.jokers),) if tracked else marks,
             )
-            if after is None:
+            if found is None:
                 continue
-            total = after + played * (number if self.by_value else 1)
+            total = found + (p.real - table) * gain_each
             if best_gain is None or total > best_gain:
-                best_gain, best_choice = total, choice
-        self.memo[key] = (best_gain, best_choice)
-        return best_gain, best_choice
+                best_gain, best_placing = total, p
+                if total == ceiling:  # every rack tile from here on is placed: nothing beats it
+                    break
+        return (best_gain, best_placing)
 
-    def _choices(self, number: int, state: tuple, jokers_used: int):
-        table, rack = self.table_at[number], self.rack_at[number]
+    def gain(self) -> int | None:
+        """The best gain, None when the table tiles cannot all be laid."""
+        return self.best(1, 0, ((0, 0, 0),) * 4, 0, 0, (0, False, 0), ())[0]
 
-        def combine(colour: int, jokers_left: int, chosen: tuple):
-            if colour == len(COLOURS):
-                yield chosen
-                return
-            for placing in _placings(state[colour], table[colour], rack[colour], jokers_left):
-                yield from combine(colour + 1, jokers_left - placing.jokers, chosen + (placing,))
-
-        yield from combine(0, self.jokers - jokers_used, ())
-
-
-def _build(search: _Search) -> list[list[Tile]] | None:
-    """Replay the best placings number by number into sets of tiles (runs in order)."""
-    gain, _ = search.best(1, ((0, 0, 0),) * 4, 0, 0)
-    if gain is None:
-        return None
-    done: list[list[Tile]] = []
-    open_runs: list[list[list[Tile]]] = [[] for _ in COLOURS]  # per colour: runs, tiles in order
-    state, jokers_used, worth = ((0, 0, 0),) * 4, 0, 0
-    for number in range(1, 14):
-        _, choice = search.best(number, state, jokers_used, worth)
-        groups: list[list[Tile]] = []
-        for colour, placing in enumerate(choice):
-            runs = sorted(open_runs[colour], key=len)  # shortest first: they must go on
-            must = sum(1 for run in runs if len(run) < 3)
-            going, stopping = runs[: must + placing.going_on], runs[must + placing.going_on :]
-            done += stopping
-            fresh = [[] for _ in range(placing.started)]
-            tiles = [Tile(COLOURS[colour], number)] * placing.real + [JOKER] * placing.jokers
-            for run in going + fresh:
-                run.append(tiles.pop())
-            groups.append(tiles)  # what is left goes to the groups
-            open_runs[colour] = going + fresh
-        done += _make_groups(groups)
-        laid = sum(p.real + p.jokers for p in choice)
-        state = tuple(p.runs for p in choice)
-        jokers_used += sum(p.jokers for p in choice)
-        worth = min(worth + number * laid, search.min_worth)
-    for runs in open_runs:
-        done += runs
-    return done
+    def layout(self) -> list[list[Tile]]:
+        """Replay the best placings into sets of tiles (runs in order); needs a gain."""
+        runs, jokers_used, worth = ((0, 0, 0),) * 4, 0, 0
+        done: list[list[Tile]] = []
+        open_runs: list[list[list[Tile]]] = [[] for _ in COLOURS]  # per colour: runs, tiles in order
+        for number in range(1, 14):
+            groups, marks = (0, False, 0), ()
+            group_places: list[tuple[list[Tile], list[Tile]]] = []  # per colour: (real, jokers)
+            for colour in range(4):
+                p = self.best(number, colour, runs, jokers_used, worth, groups, marks)[1]
+                in_order = sorted(open_runs[colour], key=len)  # shortest first: they must go on
+                must = sum(1 for run in in_order if len(run) < 3)
+                going, stopping = in_order[: must + p.going_on], in_order[must + p.going_on :]
+                done += stopping
+                fresh: list[list[Tile]] = [[] for _ in range(p.started)]
+                real_grouped = min(p.grouped, p.real)  # real tiles to the groups first
+                tile = Tile(COLOURS[colour], number)
+                for_runs = [tile] * (p.real - real_grouped) + [JOKER] * (p.jokers - (p.grouped - real_grouped))
+                for run, placed in zip(going + fresh, for_runs, strict=True):
+                    run.append(placed)
+                group_places.append(([tile] * real_grouped, [JOKER] * (p.grouped - real_grouped)))
+                open_runs[colour] = going + fresh
+                runs = runs[:colour] + (p.runs,) + runs[colour + 1 :]
+                jokers_used += p.jokers
+                worth = min(worth + number * (p.real + p.jokers), self.min_worth)
+                groups = (groups[0] + p.grouped, groups[1] or p.grouped == 2, groups[2] + real_grouped)
+                if number in self.roles:
+                    marks += ((-1 if p.real else p.jokers),)
+            done += _make_groups(group_places)
+        for runs_left in open_runs:
+            done += runs_left
+        return done
 
 
-def _make_groups(places: list[list[Tile]]) -> list[list[Tile]]:
-    """One number's group places, per colour, dealt into one or two groups of distinct colours."""
-    total = sum(len(p) for p in places)
+def _make_groups(places: list[tuple[list[Tile], list[Tile]]]) -> list[list[Tile]]:
+    """One number's group places, per colour (real tiles, jokers), dealt into one or two groups
+    of distinct colours. With two groups a colour with two places is in both, and the jokers
+    (two at most) go one to each group, so each keeps two real tiles."""
+    total = sum(len(real) + len(jokers) for real, jokers in places)
     if total == 0:
         return []
     if total <= 4:
-        return [[tile for p in places for tile in p]]
-    first: list[Tile] = []
-    second: list[Tile] = []
-    for p in sorted(places, key=len, reverse=True):  # a colour with two places is in both groups
-        if len(p) == 2:
-            first.append(p[0])
-            second.append(p[1])
-        elif p:
-            (first if len(first) <= len(second) else second).append(p[0])
-    return [first, second]
+        return [[tile for real, jokers in places for tile in real + jokers]]
+    groups: tuple[list[Tile], list[Tile]] = ([], [])
+
+    def fewer_jokers() -> int:
+        counts = [sum(t.is_joker for t in g) for g in groups]
+        return 0 if (counts[0], len(groups[0])) <= (counts[1], len(groups[1])) else 1
+
+    singles = []
+    for real, jokers in places:
+        tiles = real + jokers
+        if len(tiles) == 2:
+            first = fewer_jokers() if tiles[1].is_joker else 0
+            groups[1 - first].append(tiles[0])
+            groups[first].append(tiles[1])
+        elif tiles:
+            singles.append(tiles[0])
+    for tile in sorted(singles, key=lambda t: not t.is_joker):
+        shorter = 0 if len(groups[0]) <= len(groups[1]) else 1
+        groups[fewer_jokers() if tile.is_joker else shorter].append(tile)
+    return [groups[0], groups[1]]
+
+
+def _useful(table: Counter, rack: Counter) -> Counter:
+    """The rack tiles that could be in some set with the table, the rest of the rack and the
+    jokers; the others can never be placed, and leaving them out keeps the search small."""
+    jokers = table[JOKER] + rack[JOKER]
+    rack = Counter({tile: count for tile, count in rack.items() if count})
+    while True:
+        have = table + rack
+
+        def here(colour: str, number: int) -> bool:
+            return 1 <= number <= 13 and have[Tile(colour, number)] > 0
+
+        def fits(tile: Tile) -> bool:
+            if tile.is_joker:
+                return True
+            c, n = tile.colour, tile.number
+            for start in range(n - 2, n + 1):
+                if start >= 1 and start + 2 <= 13:
+                    missing = sum(not here(c, m) for m in range(start, start + 3) if m != n)
+                    if missing <= jokers:
+                        return True
+            others = sum(here(o, n) for o in COLOURS if o != c)
+            return others >= 1 and others + jokers >= 2
+
+        kept = Counter({tile: count for tile, count in rack.items() if fits(tile)})
+        if kept == rack:
+            return rack
+        rack = kept
+
+
+def _roles_by_number(sets: Iterable[TileSet]) -> dict[int, tuple[int, ...]]:
+    """The table jokers' roles, per number: masks of the colours each may stand for."""
+    roles: dict[int, list[int]] = {}
+    for tile_set in sets:
+        for i, tile in enumerate(tile_set.tiles):
+            if tile.is_joker:
+                stands = tile_set.stands_for(i)
+                mask = sum(1 << _COLOUR_INDEX[t.colour] for t in stands)
+                roles.setdefault(stands[0].number, []).append(mask)
+    return {number: tuple(masks) for number, masks in roles.items()}
+
+
+def _search(sets: list[TileSet], rack: Counter, by_value: bool = False, min_worth: int = 0, placed: Counter = Counter()) -> _Search:
+    """The search laying all the tiles of `sets`, and the rack tiles `placed`, with any more
+    rack tiles."""
+    table = Counter(t for s in sets for t in s.tiles) + placed
+    return _Search(table, _useful(table, rack), _roles_by_number(sets), by_value, min_worth)
+
+
+def _keep_unchanged(sets: list[TileSet], placed: Counter) -> list[int]:
+    """Indexes of table sets that can stay as they are while the other sets and the `placed`
+    rack tiles are laid out anew.
+
+    Sets are tried in blocks, the sets far from the placed tiles first: a whole block is kept
+    when the rest can still be laid out, else it is split in halves, so the few sets a move
+    needs cost a few searches each. The result is maximal (no further set could be kept), not
+    always the largest such family."""
+    kept: list[int] = []
+
+    def fits(keep: list[int]) -> bool:
+        free = [s for i, s in enumerate(sets) if i not in keep]
+        return _search(free, Counter(), placed=placed).gain() is not None
+
+    def try_block(block: list[int]) -> None:
+        if not block:
+            return
+        if fits(kept + block):
+            kept.extend(block)
+        elif len(block) > 1:
+            half = len(block) // 2
+            try_block(block[:half])
+            try_block(block[half:])
+
+    near = _near_rack(sets, placed)
+    try_block(sorted(range(len(sets)), key=lambda i: near[i]))
+    return sorted(kept)
+
+
+def _near_rack(sets: list[TileSet], rack: Counter) -> list[int]:
+    """Per set, how many rack tiles share a number with it or could extend one of its runs."""
+    numbers = Counter(t.number for t in rack.elements() if not t.is_joker)
+    near = []
+    for s in sets:
+        close = {n for n in s.numbers}
+        if s.kind == RUN:
+            close |= {s.numbers[0] - 1, s.numbers[-1] + 1}
+        near.append(sum(numbers[n] for n in close) + 2 * rack[JOKER])
+    return near
+
+
+def _as_set(tiles: Iterable[Tile] | TileSet) -> TileSet:
+    return tiles if isinstance(tiles, TileSet) else read_set(tiles)
 
 
 def solve(
-    table: Iterable[Iterable[Tile]],
+    table: Iterable[Iterable[Tile] | TileSet],
     rack: Iterable[Tile],
     objective: str = "tiles",
     initial_meld: bool = False,
 ) -> Solution:
     """The play adding the most rack tiles ("tiles") or points ("value", a joker 30) to the
-    table, every table tile kept, the table freely rearranged. With `initial_meld`, only new sets
-    from the rack worth 30 or more, the table untouched; no tile placed when none exists."""
+    table, every table tile kept, the table freely rearranged under the joker rule, and among
+    those plays one keeping table sets unchanged wherever the gain allows. With `initial_meld`,
+    only new sets from the rack worth 30 or more, the table untouched; no tile placed when
+    none exists."""
     if objective not in ("tiles", "value"):
         raise ValueError(f"objective is 'tiles' or 'value', not {objective!r}")
-    old_sets = [tuple(s) for s in table]
-    rack = tuple(rack)
-    old = Counter(t for s in old_sets for t in s)
-    search = _Search(
-        Counter() if initial_meld else old,
-        Counter(rack),
-        objective == "value",
-        INITIAL_MELD if initial_meld else 0,
+    old_sets = [_as_set(s) for s in table]
+    rack_counts = Counter(rack)
+    by_value = objective == "value"
+    if initial_meld:
+        meld = _search([], rack_counts, by_value, INITIAL_MELD)
+        if meld.gain() is None:
+            return Solution((), tuple(old_sets))
+        new_sets = [read_set(s) for s in meld.layout()]
+        placed = Counter(t for s in new_sets for t in s.tiles)
+        return Solution(tuple(sorted(placed.elements(), key=sort_key)), tuple(old_sets) + tuple(new_sets))
+    search = _search(old_sets, rack_counts, by_value)
+    if not search.gain():  # nothing to add (or a table not playable as given)
+        return Solution((), tuple(old_sets))
+    layout = [read_set(s) for s in search.layout()]
+    placed = Counter(t for s in layout for t in s.tiles) - Counter(t for s in old_sets for t in s.tiles)
+    kept = _keep_unchanged(old_sets, placed)
+    free = [s for i, s in enumerate(old_sets) if i not in kept]
+    new_sets = [read_set(s) for s in _search(free, Counter(), placed=placed).layout()]
+    return Solution(
+        tuple(sorted(placed.elements(), key=sort_key)),
+        tuple(old_sets[i] for i in kept) + tuple(new_sets),
     )
-    built = _build(search)
-    if built is None:  # nothing fits (a table that is not playable as given, or no meld)
-        kept = tuple(read_set(s) for s in old_sets)
-        return Solution((), kept)
-    new_sets = [read_set(s) for s in built if s]
-    laid = Counter(t for s in new_sets for t in s.tiles)
-    placed = laid if initial_meld else laid - old
-    sets = tuple(read_set(s) for s in old_sets) + tuple(new_sets) if initial_meld else tuple(new_sets)
-    return Solution(tuple(sorted(placed.elements(), key=sort_key)), sets)
