@@ -25,6 +25,7 @@ from .tiles import COLOURS, JOKER, JOKER_PENALTY, Tile, sort_key
 
 INITIAL_MELD = 30
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+_GRID = [[Tile(c, n) for c in COLOURS] if n else [] for n in range(14)]  # [number][colour]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +47,11 @@ class _Placing:
 
 
 @lru_cache(maxsize=None)
-def _placings(runs: tuple[int, int, int], table: int, rack: int, jokers_left: int) -> tuple[_Placing, ...]:
-    """Every way to place one colour's tiles of one number. Runs shorter than 3 must go on."""
+def _placings(runs: tuple[int, int, int], table: int, rack: int, jokers_left: int) -> tuple[tuple, ...]:
+    """Every way to place one colour's tiles of one number, the most tiles first (so the best
+    is met early), each with what the search needs of it precomputed: (placing, runs after,
+    jokers, real tiles, group places, real tiles in groups, two group places, places).
+    Runs shorter than 3 must go on."""
     short1, short2, long = runs
     found = []
     for going_on in range(long + 1):
@@ -59,8 +63,10 @@ def _placings(runs: tuple[int, int, int], table: int, rack: int, jokers_left: in
                 for real in range(table, min(table + rack, 2) + 1):
                     jokers = places - real
                     if 0 <= jokers <= jokers_left:
-                        found.append(_Placing(going_on, started, grouped, real, jokers, (started, short1, short2 + going_on)))
-    found.sort(key=lambda p: (-p.real, p.jokers))  # the most tiles first: the best is met early
+                        after = (started, short1, short2 + going_on)
+                        placing = _Placing(going_on, started, grouped, real, jokers, after)
+                        found.append((placing, after, jokers, real, grouped, min(grouped, real), grouped == 2, places))
+    found.sort(key=lambda step: (-step[3], step[2]))
     return tuple(found)
 
 
@@ -93,10 +99,11 @@ class _Search:
 
     def __init__(self, table: Counter, rack: Counter, roles: dict[int, tuple[int, ...]], by_value: bool, min_worth: int) -> None:
         self.by_value, self.min_worth = by_value, min_worth
-        self.table_at = [[table[Tile(c, n)] for c in COLOURS] if n else [] for n in range(14)]
-        self.rack_at = [[rack[Tile(c, n)] for c in COLOURS] if n else [] for n in range(14)]
+        self.table_at = [[table[tile] for tile in row] for row in _GRID]
+        self.rack_at = [[rack[tile] for tile in row] for row in _GRID]
         # The most real tiles each colour can have at each number (0 past 13).
-        self.most_at = [[min(table[Tile(c, n)] + rack[Tile(c, n)], 2) if 1 <= n <= 13 else 0 for c in COLOURS] for n in range(16)]
+        self.most_at = [[min(t + r, 2) for t, r in zip(*rows, strict=True)] for rows in zip(self.table_at, self.rack_at, strict=True)]
+        self.most_at += [[0] * 4, [0] * 4]
         self.roles = roles
         self.table_jokers = table[JOKER]
         self.jokers = table[JOKER] + min(rack[JOKER], 2)
@@ -117,27 +124,6 @@ class _Search:
         found = self.memo.get(key)
         if found is not None:
             return found
-        if colour == 4:
-            result = self._next_number(number, runs, jokers_used, worth, groups, marks)
-        else:
-            result = self._place(number, colour, runs, jokers_used, worth, groups, marks)
-        self.memo[key] = result
-        return result
-
-    def _next_number(self, number, runs, jokers_used, worth, groups, marks):
-        if not _groups_fit(*groups):
-            return (None, None)
-        roles = self.roles.get(number)
-        if roles and not _roles_kept(roles, marks):
-            return (None, None)
-        if number == 13:
-            done = all(s1 == s2 == 0 for s1, s2, _ in runs)
-            if not done or jokers_used < self.table_jokers or worth < self.min_worth:
-                return (None, None)
-            return ((jokers_used - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1), None)
-        return (self.best(number + 1, 0, runs, jokers_used, worth, (0, False, 0), ())[0], None)
-
-    def _place(self, number, colour, runs, jokers_used, worth, groups, marks):
         table, rack = self.table_at[number][colour], self.rack_at[number][colour]
         places, two, real_grouped = groups
         tracked = number in self.roles
@@ -145,38 +131,60 @@ class _Search:
         jokers_left = self.jokers - jokers_used
         ceiling = self.ceiling[number * 4 + colour]
         next1, next2 = self.most_at[number + 1][colour], self.most_at[number + 2][colour]
-        best, min_worth = self.best, self.min_worth
+        go_on = self.best if colour < 3 else self._next_number
+        min_worth = self.min_worth
+        head, tail = runs[:colour], runs[colour + 1 :]
         best_gain, best_placing = None, None
-        for p in _placings(runs[colour], table, rack, jokers_left):
-            # Runs shorter than 3 need this colour's next numbers: jokers must fill what is missing.
-            started, short1, _ = after = p.runs
-            short_of = max(0, started + short1 - next1) + max(0, started - next2)
-            if places + p.grouped > 8 or short_of > jokers_left - p.jokers:
+        for placing, after, jokers, real, grouped, in_groups, two_here, laid in _placings(runs[colour], table, rack, jokers_left):
+            if places + grouped > 8:
                 continue
-            found, _ = best(
+            # Runs shorter than 3 need this colour's next numbers: jokers must fill what is missing.
+            started = after[0]
+            missing = started + after[1] - next1
+            if started > next2:
+                missing = (missing if missing > 0 else 0) + started - next2
+            if missing > jokers_left - jokers:
+                continue
+            found = go_on(
                 number,
                 colour + 1,
-                runs[:colour] + (after,) + runs[colour + 1 :],
-                jokers_used + p.jokers,
-                min(worth + number * (p.real + p.jokers), min_worth),
-                (places + p.grouped, two or p.grouped == 2, real_grouped + min(p.grouped, p.real)),
-                marks + ((-1 if p.real else p.jokers),) if tracked else marks,
-            )
+                head + (after,) + tail,
+                jokers_used + jokers,
+                min(worth + number * laid, min_worth) if min_worth else 0,
+                (places + grouped, two or two_here, real_grouped + in_groups),
+                marks + ((-1 if real else jokers),) if tracked else marks,
+            )[0]
             if found is None:
                 continue
-            total = found + (p.real - table) * gain_each
+            total = found + (real - table) * gain_each
             if best_gain is None or total > best_gain:
-                best_gain, best_placing = total, p
+                best_gain, best_placing = total, placing
                 if total == ceiling:  # every rack tile from here on is placed: nothing beats it
                     break
-        return (best_gain, best_placing)
+        result = self.memo[key] = (best_gain, best_placing)
+        return result
+
+    def _next_number(self, number, _colour, runs, jokers_used, worth, groups, marks):
+        """Close a number: its groups and the table jokers' roles there must work out."""
+        if not _groups_fit(*groups):
+            return (None, None)
+        roles = self.roles.get(number)
+        if roles and not _roles_kept(roles, marks):
+            return (None, None)
+        if number < 13:
+            return self.best(number + 1, 0, runs, jokers_used, worth, (0, False, 0), ())
+        if any(s1 or s2 for s1, s2, _ in runs) or jokers_used < self.table_jokers or worth < self.min_worth:
+            return (None, None)
+        return ((jokers_used - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1), None)
 
     def gain(self) -> int | None:
         """The best gain, None when the table tiles cannot all be laid."""
         return self.best(1, 0, ((0, 0, 0),) * 4, 0, 0, (0, False, 0), ())[0]
 
     def layout(self) -> list[list[Tile]]:
-        """Replay the best placings into sets of tiles (runs in order); needs a gain."""
+        """Replay the best placings into sets of tiles (runs in order)."""
+        if self.gain() is None:
+            raise ValueError("no layout: the table tiles cannot all be laid")
         runs, jokers_used, worth = ((0, 0, 0),) * 4, 0, 0
         done: list[list[Tile]] = []
         open_runs: list[list[list[Tile]]] = [[] for _ in COLOURS]  # per colour: runs, tiles in order
@@ -268,38 +276,57 @@ def _useful(table: Counter, rack: Counter) -> Counter:
         rack = kept
 
 
-def _roles_by_number(sets: Iterable[TileSet]) -> dict[int, tuple[int, ...]]:
-    """The table jokers' roles, per number: masks of the colours each may stand for."""
+def _roles_by_number(sets: Iterable[TileSet], elsewhere: Counter) -> dict[int, tuple[int, ...]]:
+    """The table jokers' roles, per number: masks of the colours each may stand for; a role
+    with a tile in the sets kept `elsewhere` on the table is kept already."""
     roles: dict[int, list[int]] = {}
     for tile_set in sets:
         for i, tile in enumerate(tile_set.tiles):
             if tile.is_joker:
                 stands = tile_set.stands_for(i)
-                mask = sum(1 << _COLOUR_INDEX[t.colour] for t in stands)
-                roles.setdefault(stands[0].number, []).append(mask)
+                if not any(elsewhere[t] for t in stands):
+                    mask = sum(1 << _COLOUR_INDEX[t.colour] for t in stands)
+                    roles.setdefault(stands[0].number, []).append(mask)
     return {number: tuple(masks) for number, masks in roles.items()}
 
 
-def _search(sets: list[TileSet], rack: Counter, by_value: bool = False, min_worth: int = 0, placed: Counter = Counter()) -> _Search:
+def _search(
+    sets: list[TileSet],
+    rack: Counter,
+    by_value: bool = False,
+    min_worth: int = 0,
+    placed: Counter = Counter(),
+    elsewhere: Counter = Counter(),
+) -> _Search:
     """The search laying all the tiles of `sets`, and the rack tiles `placed`, with any more
-    rack tiles."""
+    rack tiles, next to sets kept as they are (`elsewhere`: their tiles)."""
     table = Counter(t for s in sets for t in s.tiles) + placed
-    return _Search(table, _useful(table, rack), _roles_by_number(sets), by_value, min_worth)
+    return _Search(table, _useful(table, rack), _roles_by_number(sets, elsewhere), by_value, min_worth)
 
 
-def _keep_unchanged(sets: list[TileSet], placed: Counter) -> list[int]:
+def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet]) -> list[int]:
     """Indexes of table sets that can stay as they are while the other sets and the `placed`
-    rack tiles are laid out anew.
+    rack tiles are laid out anew, given one such layout `laid` of the whole table.
 
-    Sets are tried in blocks, the sets far from the placed tiles first: a whole block is kept
-    when the rest can still be laid out, else it is split in halves, so the few sets a move
-    needs cost a few searches each. The result is maximal (no further set could be kept), not
-    always the largest such family."""
+    The sets `laid` already has, tile for tile, are kept at no cost (`laid` shows the rest can
+    be laid out around them). The others are tried in
+    blocks, those far from the placed tiles first: a block is kept when the rest can still be
+    laid out, else it is split in halves, so the few sets a move needs cost a few searches
+    each. The result is maximal (no further set could be kept), not always the largest."""
+    in_layout = Counter(s.tiles for s in laid)
     kept: list[int] = []
+    for i, tile_set in enumerate(sets):
+        # (A set with a joker is tried below: in `laid` its joker may be keeping a changed
+        # set's joker role, which a search around the kept sets does not count on.)
+        if in_layout[tile_set.tiles] and JOKER not in tile_set.tiles:
+            in_layout[tile_set.tiles] -= 1
+            kept.append(i)
 
     def fits(keep: list[int]) -> bool:
-        free = [s for i, s in enumerate(sets) if i not in keep]
-        return _search(free, Counter(), placed=placed).gain() is not None
+        free = Counter(t for i, s in enumerate(sets) if i not in keep for t in s.tiles)
+        if _useful(free, placed) != placed:  # a placed tile has no set left to go in
+            return False
+        return _around(sets, keep, placed).gain() is not None
 
     def try_block(block: list[int]) -> None:
         if not block:
@@ -312,8 +339,15 @@ def _keep_unchanged(sets: list[TileSet], placed: Counter) -> list[int]:
             try_block(block[half:])
 
     near = _near_rack(sets, placed)
-    try_block(sorted(range(len(sets)), key=lambda i: near[i]))
+    try_block(sorted((i for i in range(len(sets)) if i not in kept), key=lambda i: near[i]))
     return sorted(kept)
+
+
+def _around(sets: list[TileSet], keep: list[int], placed: Counter) -> _Search:
+    """The search laying out the sets not kept with the placed tiles."""
+    free = [s for i, s in enumerate(sets) if i not in keep]
+    elsewhere = Counter(t for i, s in enumerate(sets) if i in keep for t in s.tiles)
+    return _search(free, Counter(), placed=placed, elsewhere=elsewhere)
 
 
 def _near_rack(sets: list[TileSet], rack: Counter) -> list[int]:
@@ -350,7 +384,7 @@ def solve(
     by_value = objective == "value"
     if initial_meld:
         meld = _search([], rack_counts, by_value, INITIAL_MELD)
-        if meld.gain() is None:
+        if not meld.gain():
             return Solution((), tuple(old_sets))
         new_sets = [read_set(s) for s in meld.layout()]
         placed = Counter(t for s in new_sets for t in s.tiles)
@@ -360,9 +394,8 @@ def solve(
         return Solution((), tuple(old_sets))
     layout = [read_set(s) for s in search.layout()]
     placed = Counter(t for s in layout for t in s.tiles) - Counter(t for s in old_sets for t in s.tiles)
-    kept = _keep_unchanged(old_sets, placed)
-    free = [s for i, s in enumerate(old_sets) if i not in kept]
-    new_sets = [read_set(s) for s in _search(free, Counter(), placed=placed).layout()]
+    kept = _keep_unchanged(old_sets, placed, layout)
+    new_sets = [read_set(s) for s in _around(old_sets, kept, placed).layout()]
     return Solution(
         tuple(sorted(placed.elements(), key=sort_key)),
         tuple(old_sets[i] for i in kept) + tuple(new_sets),
