@@ -3,8 +3,8 @@
     python bench/bench_solver.py [--games 12] [--seed 3]
 
 Four seats play whole rounds, playing the solver's most-tiles move (the initial meld first)
-or drawing: three of them play only half the time (EAGERNESS) and nobody goes out while the
-pool lasts, so that racks and table grow as in long rounds. Every position met on the way
+or drawing: three of them play only half the time (EAGERNESS) and nobody goes out (a seat
+keeps a tile back), so that racks and the table grow as in the longest rounds. Every position met on the way
 (table and the rack of the seat to move) is timed with `solve` and with the reference integer program
 (SciPy's milp, tests/milp_reference.py), side by side in this run. Prints median, 95th
 percentile and maximum per solver and the ratio of medians; the two must agree on every
@@ -31,10 +31,17 @@ from rummy.rummikub import Draw, IllegalPlay, Play, Round, RummikubRules, solve 
 EAGERNESS = (1.0, 0.5, 0.5, 0.5)
 
 
+def _without(rack, tile):
+    rest = list(rack)
+    rest.remove(tile)
+    return rest
+
+
 def positions(games: int, seed: int):
     """(table sets, rack) of every turn of `games` four-player rounds in which seats play the
     solver's most-tiles move (the initial meld first) with the chances in EAGERNESS and draw
-    otherwise, holding their last tiles while the pool lasts; and how many of the solver's moves the game refused (it must be none)."""
+    otherwise, never going out (they keep a tile back), so the round ends when nobody can
+    play; and how many of the solver's moves the game refused (it must be none)."""
     found, refused = [], 0
     for game_number in range(games):
         game = Round.deal(derive_seed(seed, game_number), RummikubRules(players=4))
@@ -47,10 +54,10 @@ def positions(games: int, seed: int):
             if rng.random() >= EAGERNESS[seat]:
                 game = game.apply(Draw(seat))
                 continue
-            move = solve(table, rack, initial_meld=not game.melded[seat])
-            if len(move.placed) == len(rack) and game.pool:  # hold the last tiles back
-                game = game.apply(Draw(seat))
-                continue
+            meld = not game.melded[seat]
+            move = solve(table, rack, initial_meld=meld)
+            if len(move.placed) == len(rack):  # never go out: keep a tile back
+                move = max((solve(table, _without(rack, keep), initial_meld=meld) for keep in set(rack)), key=lambda m: len(m.placed))
             try:
                 game = game.apply(Play.of(seat, [s.tiles for s in move.sets]) if move.placed else Draw(seat))
             except IllegalPlay:
