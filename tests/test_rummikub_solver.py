@@ -242,7 +242,7 @@ def test_no_changed_table_set_could_have_been_kept():
     checked = 0
     for sets, rack in game_positions(120, 8):
         solution = solve(sets, rack)
-        changed, kept = changed_sets(sets, solution)
+        changed, _ = changed_sets(sets, solution)
         for one in changed:
             free = [s for s in changed if s is not one]
             assert best_gain(free, solution.placed) < len(solution.placed), (sets, rack, one)

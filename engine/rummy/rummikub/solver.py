@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .sets import RUN, TileSet, read_set
 from .tiles import COLOURS, JOKER, JOKER_PENALTY, Tile, sort_key
@@ -46,7 +46,7 @@ class _Placing:
     runs: tuple[int, int, int]  # open runs of length 1, 2 and 3+ afterwards
 
 
-@lru_cache(maxsize=None)
+@cache
 def _placings(runs: tuple[int, int, int], table: int, rack: int, jokers_left: int) -> tuple[tuple, ...]:
     """Every way to place one colour's tiles of one number, the most tiles first (so the best
     is met early), each with what the search needs of it precomputed: (placing, runs after,
@@ -108,7 +108,7 @@ class _Search:
         self.table_jokers = table[JOKER]
         self.jokers = table[JOKER] + min(rack[JOKER], 2)
         # The most a search from each (number, colour) can still gain: all the rack tiles left.
-        each = [[(n if by_value else 1) * self.rack_at[n][c] for c in range(4)] if n else [] for n in range(14)]
+        each = [[(n if by_value else 1) * (self.most_at[n][c] - self.table_at[n][c]) for c in range(4)] if n else [] for n in range(14)]
         jokers = (self.jokers - self.table_jokers) * (JOKER_PENALTY if by_value else 1)
         self.ceiling = [0] * 56
         for at in range(55, 3, -1):
@@ -247,30 +247,26 @@ def _make_groups(places: list[tuple[list[Tile], list[Tile]]]) -> list[list[Tile]
     return [groups[0], groups[1]]
 
 
+def _could_fit(tile: Tile, have: Counter, jokers: int) -> bool:
+    """Whether some set could hold `tile`, given the tiles `have` and so many jokers."""
+    if tile.is_joker:
+        return True
+    c, n = _COLOUR_INDEX[tile.colour], tile.number
+    for start in range(max(1, n - 2), min(n, 11) + 1):  # runs of three through n
+        if sum(not have[_GRID[m][c]] for m in range(start, start + 3) if m != n) <= jokers:
+            return True
+    others = sum(1 for o in range(4) if o != c and have[_GRID[n][o]])
+    return others >= 1 and others + jokers >= 2
+
+
 def _useful(table: Counter, rack: Counter) -> Counter:
     """The rack tiles that could be in some set with the table, the rest of the rack and the
     jokers; the others can never be placed, and leaving them out keeps the search small."""
     jokers = table[JOKER] + rack[JOKER]
-    rack = Counter({tile: count for tile, count in rack.items() if count})
+    rack = +rack
     while True:
         have = table + rack
-
-        def here(colour: str, number: int) -> bool:
-            return 1 <= number <= 13 and have[Tile(colour, number)] > 0
-
-        def fits(tile: Tile) -> bool:
-            if tile.is_joker:
-                return True
-            c, n = tile.colour, tile.number
-            for start in range(n - 2, n + 1):
-                if start >= 1 and start + 2 <= 13:
-                    missing = sum(not here(c, m) for m in range(start, start + 3) if m != n)
-                    if missing <= jokers:
-                        return True
-            others = sum(here(o, n) for o in COLOURS if o != c)
-            return others >= 1 and others + jokers >= 2
-
-        kept = Counter({tile: count for tile, count in rack.items() if fits(tile)})
+        kept = Counter({tile: count for tile, count in rack.items() if _could_fit(tile, have, jokers)})
         if kept == rack:
             return rack
         rack = kept
@@ -295,13 +291,13 @@ def _search(
     rack: Counter,
     by_value: bool = False,
     min_worth: int = 0,
-    placed: Counter = Counter(),
-    elsewhere: Counter = Counter(),
+    placed: Counter | None = None,
+    elsewhere: Counter | None = None,
 ) -> _Search:
     """The search laying all the tiles of `sets`, and the rack tiles `placed`, with any more
     rack tiles, next to sets kept as they are (`elsewhere`: their tiles)."""
-    table = Counter(t for s in sets for t in s.tiles) + placed
-    return _Search(table, _useful(table, rack), _roles_by_number(sets, elsewhere), by_value, min_worth)
+    table = Counter(t for s in sets for t in s.tiles) + (placed or Counter())
+    return _Search(table, _useful(table, rack), _roles_by_number(sets, elsewhere or Counter()), by_value, min_worth)
 
 
 def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet]) -> list[int]:
