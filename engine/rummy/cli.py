@@ -1,4 +1,4 @@
-"""Command line: `python -m rummy gin selfplay ...` and `python -m rummy gin arena ...`."""
+"""Command line: `python -m rummy gin selfplay|arena ...` and `python -m rummy rummikub arena ...`."""
 
 from __future__ import annotations
 
@@ -15,6 +15,11 @@ from .gin.agents import agent_class, make_agent
 from .gin.arena import ArenaStats, play_pair, summarize
 from .gin.rules import PRESETS, TARGETS, preset
 from .gin.selfplay import SelfplayStats, selfplay
+from .rummikub import agents as rummikub_agents
+from .rummikub.arena import ACTION_CAP
+from .rummikub.arena import ArenaStats as RummikubStats
+from .rummikub.arena import play_game
+from .rummikub.arena import summarize as summarize_rummikub
 
 
 def _whole(text: str) -> int:
@@ -46,6 +51,26 @@ def _agent(name: str) -> str:
     return name
 
 
+def _line_up(text: str) -> tuple[str, ...]:
+    """2-4 Rummikub players, comma-separated: easy, hard or module:Class."""
+    names = tuple(name.strip() for name in text.split(","))
+    if not 2 <= len(names) <= 4:
+        count = f"{len(names)} player{'s' if len(names) > 1 else ''}"
+        raise argparse.ArgumentTypeError(f"{count}: Rummikub is for 2-4 players")
+    for name in names:
+        try:
+            rummikub_agents.agent_class(name)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return names
+
+
+def _jobs(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--jobs", type=_positive, default=os.cpu_count() or 1, help="processes (default: all cores)"
+    )
+
+
 def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
     command.add_argument("--p1", type=_agent, default="easy", help="easy, normal, hard or module:Class")
     command.add_argument("--p2", type=_agent, default="easy", help="easy, normal, hard or module:Class")
@@ -66,10 +91,20 @@ def build_parser() -> argparse.ArgumentParser:
     _add_common(sp, seed=1)
     arena = gin.add_parser("arena", help="whole matches between two players, with 95%% intervals")
     arena.add_argument("--matches", type=_even, default=400, help="matches, even (default 400)")
-    arena.add_argument(
-        "--jobs", type=_positive, default=os.cpu_count() or 1, help="processes (default: all cores)"
-    )
+    _jobs(arena)
     _add_common(arena, seed=7)
+    rummikub = games.add_parser("rummikub", help="Rummikub").add_subparsers(
+        dest="command", required=True, metavar="COMMAND"
+    )
+    arena = rummikub.add_parser("arena", help="rounds between 2-4 players, with 95%% intervals")
+    arena.add_argument(
+        "--players", type=_line_up, default=("hard", "easy", "easy", "easy"),
+        help="2-4 comma-separated players: easy, hard or module:Class (default hard,easy,easy,easy)",
+    )
+    arena.add_argument("--games", type=_positive, default=200, help="rounds to play (default 200)")
+    arena.add_argument("--seed", type=_whole, default=3, help="seed of the deals (default 3)")
+    _jobs(arena)
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -110,8 +145,51 @@ def _play_pair(pair: int, seed: int, rules, p1: str, p2: str):
     return play_pair(pair, seed, rules, partial(make_agent, p1), partial(make_agent, p2))
 
 
+def _format_rummikub(s: RummikubStats, args: argparse.Namespace) -> str:
+    n = len(args.players)
+    deals, short = divmod(s.games, n)
+    rotations = f"{deals} deal{'s' if deals != 1 else ''}, each played {n} times with the line-up rotated"
+    if short:
+        rotations += f"; then {short} game{'s' if short > 1 else ''} of one more deal"
+    lines = [f"Rummikub arena: {', '.join(args.players)}; {s.games} games ({rotations}), seed {args.seed}"]
+    for number, p in enumerate(s.players, 1):
+        lines.append(
+            f"p{number} {p.name}: wins {p.wins} ({p.win_rate:.1%}, 95% CI {p.low:.1%}-{p.high:.1%}), "
+            f"points per game {p.points:+.1f} (95% CI {p.points_low:+.1f} to {p.points_high:+.1f})"
+        )
+    lines.append(
+        f"won by the lowest rack once the pool ran out: {s.pool_exhausted}; actions per game: "
+        f"{s.actions_per_game:.1f}; stopped at the {ACTION_CAP}-action cap: {s.capped}"
+    )
+    return "\n".join(lines)
+
+
+def _play_rummikub(number: int, seed: int, players: tuple[str, ...]):
+    return play_game(number, seed, [partial(rummikub_agents.make_agent, name) for name in players])
+
+
+def _spread(play, items, jobs: int) -> list:
+    """play(item) for every item, over `jobs` processes; the order of the results is kept."""
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            return pool.map(play, items, chunksize=1)
+    return [play(item) for item in items]
+
+
+def _rummikub_arena(args: argparse.Namespace) -> int:
+    play = partial(_play_rummikub, seed=args.seed, players=args.players)
+    stats = summarize_rummikub(args.players, _spread(play, range(args.games), args.jobs))
+    if args.json:
+        print(json.dumps({"seed": args.seed, **asdict(stats)}))
+    else:
+        print(_format_rummikub(stats, args))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.game == "rummikub":
+        return _rummikub_arena(args)
     rules = preset(args.rules, args.target)
     if args.command == "selfplay":
         stats = selfplay(
@@ -120,12 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(stats.as_dict()) if args.json else _format_selfplay(stats, args))
         return 0
     play = partial(_play_pair, seed=args.seed, rules=rules, p1=args.p1, p2=args.p2)
-    pairs = range(args.matches // 2)
-    if args.jobs > 1:
-        with Pool(args.jobs) as pool:
-            results = pool.map(play, pairs, chunksize=1)
-    else:
-        results = [play(pair) for pair in pairs]
+    results = _spread(play, range(args.matches // 2), args.jobs)
     stats = summarize(outcome for pair in results for outcome in pair)
     if args.json:
         info = {"p1": args.p1, "p2": args.p2, "rules": args.rules, "target": rules.target, "seed": args.seed}
