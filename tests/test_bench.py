@@ -38,3 +38,14 @@ def test_solver_benchmark_agrees_with_the_integer_program():
     lines = done.stdout.splitlines()
     assert lines[1].startswith("solve: median") and lines[2].startswith("milp : median")
     assert "mismatches 0" in lines[3]
+
+
+def test_rummikub_agents_benchmark_prints_percentiles_for_every_level():
+    bench = BENCH.parent / "bench_rummikub_agents.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), "--games", "2"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["easy", "hard"]
+    assert all("decisions: median" in line and "p95" in line and "max" in line for line in lines)

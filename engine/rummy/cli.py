@@ -16,10 +16,7 @@ from .gin.arena import ArenaStats, play_pair, summarize
 from .gin.rules import PRESETS, TARGETS, preset
 from .gin.selfplay import SelfplayStats, selfplay
 from .rummikub import agents as rummikub_agents
-from .rummikub.arena import ACTION_CAP
-from .rummikub.arena import ArenaStats as RummikubStats
-from .rummikub.arena import play_game
-from .rummikub.arena import summarize as summarize_rummikub
+from .rummikub import arena as rummikub_arena
 
 
 def _whole(text: str) -> int:
@@ -145,7 +142,7 @@ def _play_pair(pair: int, seed: int, rules, p1: str, p2: str):
     return play_pair(pair, seed, rules, partial(make_agent, p1), partial(make_agent, p2))
 
 
-def _format_rummikub(s: RummikubStats, args: argparse.Namespace) -> str:
+def _format_rummikub(s: rummikub_arena.ArenaStats, args: argparse.Namespace) -> str:
     n = len(args.players)
     deals, short = divmod(s.games, n)
     rotations = f"{deals} deal{'s' if deals != 1 else ''}, each played {n} times with the line-up rotated"
@@ -159,13 +156,13 @@ def _format_rummikub(s: RummikubStats, args: argparse.Namespace) -> str:
         )
     lines.append(
         f"won by the lowest rack once the pool ran out: {s.pool_exhausted}; actions per game: "
-        f"{s.actions_per_game:.1f}; stopped at the {ACTION_CAP}-action cap: {s.capped}"
+        f"{s.actions_per_game:.1f}; stopped at the {rummikub_arena.ACTION_CAP}-action cap: {s.capped}"
     )
     return "\n".join(lines)
 
 
 def _play_rummikub(number: int, seed: int, players: tuple[str, ...]):
-    return play_game(number, seed, [partial(rummikub_agents.make_agent, name) for name in players])
+    return rummikub_arena.play_game(number, seed, [partial(rummikub_agents.make_agent, name) for name in players])
 
 
 def _spread(play, items, jobs: int) -> list:
@@ -178,7 +175,7 @@ def _spread(play, items, jobs: int) -> list:
 
 def _rummikub_arena(args: argparse.Namespace) -> int:
     play = partial(_play_rummikub, seed=args.seed, players=args.players)
-    stats = summarize_rummikub(args.players, _spread(play, range(args.games), args.jobs))
+    stats = rummikub_arena.summarize(args.players, _spread(play, range(args.games), args.jobs))
     if args.json:
         print(json.dumps({"seed": args.seed, **asdict(stats)}))
     else:
