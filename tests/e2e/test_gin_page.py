@@ -341,7 +341,7 @@ def test_a_new_build_replaces_the_cache_cleanly(browser, new_site, build_module,
         assert second != first
 
         page.reload()  # the browser finds the new worker; it installs, takes over, drops the old cache
-        wait_for_caches(page, [f"rummy-table-{second}"])
+        wait_for_caches(page, [f"rummy-table-{second}"], seconds=180)  # 14 MB to fetch, on a busy CI
         page.reload()
         page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=LOAD_TIMEOUT)
         expect(page.locator(".tagline")).to_have_text("Gin Rummy, new build")
