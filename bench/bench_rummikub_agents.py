@@ -45,7 +45,7 @@ def main() -> None:
         times = sorted(decision_times(level, args.games, args.seed))
         cuts = quantiles(times, n=20)
         print(
-            f"{level:5s} {len(times):5d} decisions: median {median(times) * 1000:7.3f} ms, "
+            f"{level:6s} {len(times):5d} decisions: median {median(times) * 1000:7.3f} ms, "
             f"p90 {cuts[17] * 1000:7.3f} ms, p95 {cuts[18] * 1000:7.3f} ms, max {times[-1] * 1000:7.3f} ms"
         )
 

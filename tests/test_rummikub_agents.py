@@ -8,7 +8,7 @@ import pytest
 
 from rummy.rng import Rng, derive_seed
 from rummy.rummikub import FULL_POOL, Draw, Play, Round, RummikubRules, parse_tiles, read_set
-from rummy.rummikub.agents import LEVELS, EasyAgent, HardAgent, make_agent
+from rummy.rummikub.agents import LEVELS, EasyAgent, HardAgent, NormalAgent, make_agent
 
 
 def tiles(text):
@@ -157,25 +157,31 @@ def test_decisions_depend_on_the_view_only(level):
     assert checked > 20
 
 
-def test_hard_goes_out_by_rearranging_the_table():
+SOLVER_PLAYERS = pytest.mark.parametrize("player", [NormalAgent, HardAgent])
+
+
+@SOLVER_PLAYERS
+def test_the_solver_players_go_out_by_rearranging_the_table(player):
     game = position("R8 K5 K6", table=["R4 R5 R6 R7", "K7 B7 O7 R7"])  # K7 leaves the group for K5-K7
-    action = decide(HardAgent(0), game)
+    action = decide(player(0), game)
     after = game.apply(action)
     assert after.is_over and after.result.winner == 0
 
 
-def test_hard_takes_a_table_joker_only_by_putting_its_tile_in_its_place():
+@SOLVER_PLAYERS
+def test_the_solver_players_take_a_table_joker_only_by_putting_its_tile_in_its_place(player):
     game = position("R6 K9 K10 B2", table=["R5 J R7"])  # R6 frees the joker for K9 K10 J
-    after = game.apply(decide(HardAgent(0), game))
+    after = game.apply(decide(player(0), game))
     assert after.racks[0] == tiles("B2")
     assert sorted(str(s) for s in after.table) == ["K9 K10 J", "R5 R6 R7"]
 
 
+@SOLVER_PLAYERS
 @pytest.mark.parametrize("need, played", [(30, "K1 K2 K3 B10 O10 R10"), (36, "K1 K2 K3 B10 O10 R10"), (40, "")])
-def test_hard_makes_its_initial_meld_from_its_rack_when_the_rule_allows(need, played):
+def test_the_solver_players_make_their_initial_meld_from_the_rack_when_the_rule_allows(player, need, played):
     rules = RummikubRules(players=2, initial_meld=need)
     game = position("R10 B10 O10 K1 K2 K3 B5", table=["K9 K10 K11"], melded=False, rules=rules)
-    action = decide(HardAgent(0), game)
+    action = decide(player(0), game)
     if not played:
         assert action == Draw(0)  # 36 points is all the rack holds
         return
@@ -184,6 +190,35 @@ def test_hard_makes_its_initial_meld_from_its_rack_when_the_rule_allows(need, pl
     assert Counter(tiles(played)) == Counter(t for s in after.table[1:] for t in s.tiles)
 
 
-def test_hard_draws_when_nothing_fits():
+@SOLVER_PLAYERS
+def test_the_solver_players_draw_when_nothing_fits(player):
     game = position("R1 K5 B9 O13", table=["R4 R5 R6"])
-    assert decide(HardAgent(0), game) == Draw(0)
+    assert decide(player(0), game) == Draw(0)
+
+
+@pytest.mark.parametrize(
+    "rack, pool, played",
+    [
+        ("K9 K10 J R1", 30, ""),  # the joker stays on the rack: nothing else fits, so it draws
+        ("K9 K10 J", 30, "K9 K10 J"),  # unless it goes out with it
+        ("K9 K10 J R1", 0, "K9 K10 J"),  # or the pool is empty: the lowest rack wins then
+        ("R1 R2 R3 B9 K13", 30, "B9"),  # its own set waits while the pool is large
+        ("R1 R2 R3 B9 K13", 20, "R1 R2 R3 B9"),
+        ("R1 R2 R3 B9", 30, "R1 R2 R3 B9"),  # going out beats holding
+    ],
+)
+def test_hard_keeps_its_jokers_and_its_own_sets_back_while_the_pool_lasts(rack, pool, played):
+    game = position(rack, table=["B6 B7 B8"], pool=pool)
+    action = decide(HardAgent(0), game)
+    if not played:
+        assert action == Draw(0)
+        return
+    after = game.apply(action)
+    assert Counter(game.racks[0]) - Counter(after.racks[0]) == Counter(tiles(played))
+
+
+@pytest.mark.parametrize("rack, played", [("K9 K10 J R1", "K9 K10 J"), ("R1 R2 R3 B9 K13", "R1 R2 R3 B9")])
+def test_normal_plays_the_most_tiles_and_keeps_nothing_back(rack, played):
+    game = position(rack, table=["B6 B7 B8"], pool=30)
+    after = game.apply(decide(NormalAgent(0), game))
+    assert Counter(game.racks[0]) - Counter(after.racks[0]) == Counter(tiles(played))

@@ -49,7 +49,7 @@ def _agent(name: str) -> str:
 
 
 def _line_up(text: str) -> tuple[str, ...]:
-    """2-4 Rummikub players, comma-separated: easy, hard or module:Class."""
+    """2-4 Rummikub players, comma-separated: easy, normal, hard or module:Class."""
     names = tuple(name.strip() for name in text.split(","))
     if not 2 <= len(names) <= 4:
         count = f"{len(names)} player{'s' if len(names) > 1 else ''}"
@@ -96,7 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena = rummikub.add_parser("arena", help="rounds between 2-4 players, with 95%% intervals")
     arena.add_argument(
         "--players", type=_line_up, default=("hard", "easy", "easy", "easy"),
-        help="2-4 comma-separated players: easy, hard or module:Class (default hard,easy,easy,easy)",
+        help="2-4 comma-separated players: easy, normal, hard or module:Class (default hard,easy,easy,easy)",
     )
     arena.add_argument("--games", type=_positive, default=200, help="rounds to play (default 200)")
     arena.add_argument("--seed", type=_whole, default=3, help="seed of the deals (default 3)")

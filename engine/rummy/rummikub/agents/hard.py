@@ -1,31 +1,45 @@
-"""`hard`: the exact solver's move, every turn (see `solver.solve`).
+"""`hard`: `normal`'s exact solver move, less what is worth more kept on the rack.
 
-It melds with the solver's initial meld (the most tiles worth 30 or more from the rack alone)
-as soon as there is one, then each turn plays the most tiles the rack can add to the freely
-rearranged table, taking table jokers when a tile they stand for can take their place.
+When the solver's move empties the rack, it plays it. Otherwise, while the pool lasts, it keeps
+back what would serve the next players more than itself — each measured in the arena against
+`normal`, the plain solver move (README, "Rummikub computer players"):
+- its jokers: a joker on the rack fits almost anywhere later, and one laid on the table can be
+  taken by the next player who holds a tile it stands for;
+- while the pool is large, sets its rack makes on its own, when keeping them costs none of the
+  tiles it could place this turn (they can be laid at any later turn; on the table they give the
+  other players more to rearrange).
+Once the pool is empty the round ends on the lowest rack, so it plays the most points it can.
 """
 
 from __future__ import annotations
 
-from ..game import Action, Draw, Play, RummikubView
+from collections import Counter
+
+from ..game import RummikubView
 from ..solver import Solution, solve
+from .normal import NormalAgent
 
 
-def meld_value(view: RummikubView, solution: Solution) -> int:
-    """Points of the new sets of an initial meld (the table's sets are returned unchanged)."""
-    return sum(s.value for s in solution.sets) - sum(s.value for s in view.table)
+class HardAgent(NormalAgent):
+    keep_jokers = True
+    hold_sets_above = 20  # pool tiles; None: never hold sets back
 
+    def move(self, view: RummikubView) -> Solution:
+        best = solve(view.table, view.rack, "tiles" if view.pool_count else "value")
+        if view.pool_count and len(best.placed) < len(view.rack):
+            best = self._held_back(view, best)
+        return best
 
-class HardAgent:
-    """Deterministic: the seed is taken for the interface."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def act(self, view: RummikubView) -> Action:
-        melded = view.melded[view.seat]
-        solution = solve(view.table, view.rack, initial_meld=not melded)
-        # The solver's meld reaches 30, the rules' default; under a higher threshold, check it.
-        if not solution.placed or (not melded and meld_value(view, solution) < view.rules.initial_meld):
-            return Draw(view.seat)
-        return Play.of(view.seat, [s.tiles for s in solution.sets])
+    def _held_back(self, view: RummikubView, best: Solution) -> Solution:
+        """The move with the jokers and the rack's own sets kept back, as far as it pays."""
+        rack = list(view.rack)
+        if self.keep_jokers and any(tile.is_joker for tile in best.placed):
+            rack = [tile for tile in rack if not tile.is_joker]
+            best = solve(view.table, rack)
+        if self.hold_sets_above is not None and view.pool_count > self.hold_sets_above and best.placed:
+            own = solve((), rack).placed
+            if own:
+                rest = solve(view.table, list((Counter(rack) - Counter(own)).elements()))
+                if len(rest.placed) + len(own) >= len(best.placed):
+                    best = rest
+        return best

@@ -1,0 +1,46 @@
+"""`normal`: the exact solver's move, every turn (see `solver.solve`).
+
+It melds with the solver's initial meld (the most tiles worth 30 or more from the rack alone)
+as soon as there is one, then each turn plays the most tiles the rack can add to the freely
+rearranged table, taking table jokers when a tile they stand for can take their place. It holds
+nothing back: `hard` is this player plus the judgement of what to keep.
+"""
+
+from __future__ import annotations
+
+from ..game import Action, Draw, Play, RummikubView
+from ..solver import Solution, solve
+
+
+def meld_value(view: RummikubView, solution: Solution) -> int:
+    """Points of the new sets of an initial meld (the table's sets are returned unchanged)."""
+    return sum(s.value for s in solution.sets) - sum(s.value for s in view.table)
+
+
+class NormalAgent:
+    """Deterministic: the seed is taken for the interface."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, view: RummikubView) -> Action:
+        if not view.melded[view.seat]:
+            return self._meld(view)
+        return self._play(view, self.move(view))
+
+    def move(self, view: RummikubView) -> Solution:
+        """The move of a seat that has melded: here, the most tiles."""
+        return solve(view.table, view.rack)
+
+    def _meld(self, view: RummikubView) -> Action:
+        solution = solve(view.table, view.rack, initial_meld=True)
+        # The solver's meld reaches 30, the rules' default; under a higher threshold, check it.
+        if meld_value(view, solution) < view.rules.initial_meld:
+            return Draw(view.seat)
+        return self._play(view, solution)
+
+    @staticmethod
+    def _play(view: RummikubView, solution: Solution) -> Action:
+        if not solution.placed:
+            return Draw(view.seat)
+        return Play.of(view.seat, [s.tiles for s in solution.sets])
