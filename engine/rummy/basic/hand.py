@@ -1,0 +1,277 @@
+"""One hand of Basic Rummy as an immutable state machine, for 2-6 seats.
+
+`BasicHand.deal(seed, rules, dealer)` deals; `legal_actions()` lists what the seat to move may
+do; `apply(action)` returns the next state or raises `IllegalAction` (the old state is
+untouched). A turn is a draw (`DrawStock`, `DrawDiscard`), then in any order at most one
+`NewMeld` and any number of `LayOff`s, then a `Discard` unless the hand is empty. Emptying the
+hand ends it at once. Table melds are never rearranged: a lay-off only extends one meld.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from ..cards import Card, shuffled_deck
+from ..errors import IllegalAction
+from ..melds import make_meld, melds_in
+from .actions import ACTION_TYPES, Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
+from .rules import BasicRules
+from .state import HandResult, Phase, TableMeld, hand_value
+from .view import BasicView
+
+
+def _with(items: tuple, seat: int, value) -> tuple:
+    return items[:seat] + (value,) + items[seat + 1 :]
+
+
+@dataclass(frozen=True, slots=True)
+class BasicHand:
+    rules: BasicRules
+    seed: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]  # by seat, each in index order
+    stock: tuple[Card, ...]  # stock[0] is the next card drawn
+    pile: tuple[Card, ...]  # pile[-1] is the top
+    table: tuple[TableMeld, ...]  # in the order they were put down
+    phase: Phase
+    to_move: int
+    drawn_from_pile: Card | None  # taken from the pile this turn: may not be discarded
+    melded_this_turn: bool
+    first_laid: tuple[int | None, ...]  # by seat: the turn it first melded or laid off
+    taken: tuple[tuple[Card, ...], ...]  # public: cards each seat took from the pile
+    discards: tuple[tuple[Card, ...], ...]  # public: each seat's discards in order
+    turns: int  # completed turns
+    turnovers: int  # times the pile became the stock
+    actions: tuple[Action, ...]
+    result: HandResult | None
+
+    @classmethod
+    def deal(cls, seed: int, rules: BasicRules = BasicRules(), dealer: int = 0) -> BasicHand:
+        """Deal from `seed`, one card at a time from the dealer's left; the next card starts
+        the discard pile; the player left of the dealer starts."""
+        n = rules.players
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}")
+        deck = shuffled_deck(seed)
+        dealt = n * rules.hand_size
+        order = [(dealer + 1 + k) % n for k in range(n)]
+        hands = [()] * n
+        for k, seat in enumerate(order):
+            hands[seat] = tuple(sorted(deck[k:dealt:n]))
+        return cls(
+            rules=rules,
+            seed=seed,
+            dealer=dealer,
+            hands=tuple(hands),
+            stock=deck[dealt + 1 :],
+            pile=(deck[dealt],),
+            table=(),
+            phase=Phase.DRAW,
+            to_move=order[0],
+            drawn_from_pile=None,
+            melded_this_turn=False,
+            first_laid=(None,) * n,
+            taken=((),) * n,
+            discards=((),) * n,
+            turns=0,
+            turnovers=0,
+            actions=(),
+            result=None,
+        )
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        seat = self.to_move
+        if self.phase is Phase.DRAW:
+            return (DrawStock(seat),) + ((DrawDiscard(seat),) if self.pile else ())
+        if self.phase is not Phase.PLAY:
+            return ()
+        hand = self.hands[seat]
+        out: list[Action] = []
+        if not self.melded_this_turn:
+            out += [NewMeld(seat, m.cards) for m in melds_in(hand) if self._keeps_a_discard(m.cards)]
+        for number, laid in enumerate(self.table):
+            fits = set(laid.meld.layoff_cards())
+            out += [LayOff(seat, card, number) for card in hand if card in fits and self._keeps_a_discard((card,))]
+        out += [Discard(seat, card) for card in hand if card != self.drawn_from_pile]
+        return tuple(out)
+
+    def _keeps_a_discard(self, cards: tuple[Card, ...]) -> bool:
+        """False when laying `cards` down would leave only the card taken from the pile, which
+        may not be discarded this turn (the hand could neither go out nor end the turn)."""
+        left = [card for card in self.hands[self.to_move] if card not in cards]
+        return left != [self.drawn_from_pile]
+
+    def apply(self, action: Action) -> BasicHand:
+        """The state after `action`; IllegalAction with a player-readable reason otherwise."""
+        self._check(action)
+        seat = action.seat
+        logged = self.actions + (action,)
+        if isinstance(action, DrawStock):
+            stock, pile, turnovers = self.stock, self.pile, self.turnovers
+            if not stock:  # the pile turned over, without shuffling: its bottom card comes first
+                stock, pile, turnovers = pile, (), turnovers + 1
+            return replace(
+                self,
+                hands=_with(self.hands, seat, tuple(sorted(self.hands[seat] + stock[:1]))),
+                stock=stock[1:],
+                pile=pile,
+                turnovers=turnovers,
+                phase=Phase.PLAY,
+                actions=logged,
+            )
+        if isinstance(action, DrawDiscard):
+            card = self.pile[-1]
+            return replace(
+                self,
+                hands=_with(self.hands, seat, tuple(sorted(self.hands[seat] + (card,)))),
+                pile=self.pile[:-1],
+                taken=_with(self.taken, seat, self.taken[seat] + (card,)),
+                drawn_from_pile=card,
+                phase=Phase.PLAY,
+                actions=logged,
+            )
+        if isinstance(action, NewMeld):
+            table = self.table + (TableMeld(seat, make_meld(action.cards)),)
+            return self._laid(seat, action.cards, table, logged, melded=True)
+        if isinstance(action, LayOff):
+            target = self.table[action.target]
+            extended = TableMeld(target.owner, target.meld.extended(action.card))
+            table = _with(self.table, action.target, extended)
+            return self._laid(seat, (action.card,), table, logged, melded=self.melded_this_turn)
+        return self._discard(action, logged)
+
+    def _laid(self, seat: int, cards: tuple[Card, ...], table: tuple[TableMeld, ...],
+              logged: tuple[Action, ...], melded: bool) -> BasicHand:
+        kept = tuple(card for card in self.hands[seat] if card not in cards)
+        first = self.first_laid[seat]
+        after = replace(
+            self,
+            hands=_with(self.hands, seat, kept),
+            table=table,
+            melded_this_turn=melded,
+            first_laid=_with(self.first_laid, seat, self.turns if first is None else first),
+            actions=logged,
+        )
+        return after._went_out(seat) if not kept else after
+
+    def _discard(self, action: Discard, logged: tuple[Action, ...]) -> BasicHand:
+        seat, card = action.seat, action.card
+        kept = tuple(c for c in self.hands[seat] if c != card)
+        after = replace(
+            self,
+            hands=_with(self.hands, seat, kept),
+            pile=self.pile + (card,),
+            discards=_with(self.discards, seat, self.discards[seat] + (card,)),
+            actions=logged,
+        )
+        if not kept:
+            return after._went_out(seat)
+        after = replace(
+            after,
+            phase=Phase.DRAW,
+            to_move=(seat + 1) % self.players,
+            drawn_from_pile=None,
+            melded_this_turn=False,
+            turns=self.turns + 1,
+        )
+        if not after.stock and after.turnovers >= self.rules.turnovers:
+            return replace(after, phase=Phase.OVER, result=HandResult("draw", None, 0))
+        return after
+
+    def _went_out(self, seat: int) -> BasicHand:
+        """The hand ends at once: the others' cards are counted for the seat that went out."""
+        points = sum(hand_value(cards) for s, cards in enumerate(self.hands) if s != seat)
+        rummy = self.first_laid[seat] == self.turns
+        if rummy and self.rules.rummy_doubles:
+            points *= 2
+        result = HandResult("rummy" if rummy else "out", seat, points)
+        return replace(self, phase=Phase.OVER, result=result, turns=self.turns + 1)
+
+    def _check(self, action: Action) -> None:
+        """Raise IllegalAction, naming the reason, unless `action` is legal now."""
+        if not isinstance(action, ACTION_TYPES):
+            raise IllegalAction(f"{action!r} is not a Basic Rummy action.", "not_an_action")
+        if self.phase is Phase.OVER:
+            raise IllegalAction("The hand is over: deal the next hand.", "hand_over")
+        if action.seat != self.to_move:
+            raise IllegalAction(f"It is not your turn: seat {self.to_move} is to play.", "not_your_turn")
+        drawing = isinstance(action, (DrawStock, DrawDiscard))
+        if self.phase is Phase.DRAW and not drawing:
+            raise IllegalAction("Draw first: the top card of the stock or of the discard pile.", "draw_first")
+        if self.phase is Phase.PLAY and drawing:
+            raise IllegalAction("You have already drawn this turn.", "drawn_already")
+        if isinstance(action, DrawDiscard) and not self.pile:
+            raise IllegalAction("The discard pile is empty: draw from the stock.", "pile_empty")
+        hand = self.hands[action.seat]
+        cards = action.cards if isinstance(action, NewMeld) else getattr(action, "card", None)
+        for card in (cards if isinstance(cards, tuple) else (cards,) if cards else ()):
+            if card not in hand:
+                raise IllegalAction(f"{card} is not in your hand.", "not_in_hand", card=card.code)
+        if isinstance(action, NewMeld):
+            self._check_meld(action.cards)
+        if isinstance(action, LayOff):
+            self._check_layoff(action)
+        if isinstance(action, Discard) and action.card == self.drawn_from_pile:
+            raise IllegalAction(
+                f"You took {action.card} from the discard pile this turn: discard another card.",
+                "discard_taken_card",
+                card=action.card.code,
+            )
+
+    def _check_meld(self, cards: tuple[Card, ...]) -> None:
+        if self.melded_this_turn:
+            raise IllegalAction(
+                "You have already put down a new meld this turn: lay off or discard.", "one_meld_per_turn"
+            )
+        try:
+            make_meld(cards)
+        except ValueError:
+            codes = " ".join(card.code for card in cards)
+            raise IllegalAction(
+                f"{codes} is not a meld: a set is 3-4 cards of one rank, a run 3 or more "
+                "cards of one suit in sequence (ace low).",
+                "not_a_meld",
+                cards=codes,
+            ) from None
+        self._check_keeps_a_discard(cards)
+
+    def _check_layoff(self, action: LayOff) -> None:
+        if action.target >= len(self.table):
+            raise IllegalAction(f"There is no table meld number {action.target + 1}.", "no_such_meld")
+        meld = self.table[action.target].meld
+        if action.card not in meld.layoff_cards():
+            raise IllegalAction(
+                f"{action.card} does not fit on {meld}.", "does_not_fit", card=action.card.code, meld=str(meld)
+            )
+        self._check_keeps_a_discard((action.card,))
+
+    def _check_keeps_a_discard(self, cards: tuple[Card, ...]) -> None:
+        if not self._keeps_a_discard(cards):
+            card = self.drawn_from_pile
+            raise IllegalAction(
+                f"That would leave only {card}, which you took from the discard pile and may "
+                "not discard this turn.",
+                "keep_a_discard",
+                card=card.code,
+            )
+
+    def view(self, seat: int, scores: tuple[int, ...] | None = None) -> BasicView:
+        """What `seat` may see of this hand; `scores` are the game scores by seat."""
+        return BasicView.of(self, seat, scores or (0,) * self.players)
+
+
+def replay(seed: int, actions: Iterable[Action | str], *, rules: BasicRules = BasicRules(), dealer: int = 0) -> BasicHand:
+    """Rebuild a hand from its seed and action log (actions or their text codes)."""
+    hand = BasicHand.deal(seed, rules, dealer)
+    for action in actions:
+        hand = hand.apply(parse_action(action) if isinstance(action, str) else action)
+    return hand

@@ -1,0 +1,118 @@
+"""A game of Basic Rummy: hands in sequence, scores, the dealer rotation, and saved records.
+
+Immutable like the hand. A game is fully described by its rules, its seed, the first dealer
+and each hand's action log (`to_record`), which is what a saved game stores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..errors import IllegalAction
+from ..rng import Rng, derive_seed
+from .actions import Action, action_code, parse_action
+from .hand import BasicHand
+from .rules import BasicRules
+from .view import BasicView
+
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class BasicMatch:
+    rules: BasicRules
+    seed: int
+    first_dealer: int
+    scores: tuple[int, ...]  # by seat
+    finished: tuple[BasicHand, ...]  # hands before the current one
+    hand: BasicHand  # the hand in play, or just ended and awaiting `next_hand`
+
+    @classmethod
+    def start(cls, rules: BasicRules = BasicRules(), seed: int = 0, first_dealer: int | None = None) -> BasicMatch:
+        """A new game; the first dealer is drawn from the seed unless given."""
+        if first_dealer is None:
+            first_dealer = Rng(derive_seed(seed, 1 << 32)).below(rules.players)
+        hand = BasicHand.deal(derive_seed(seed, 0), rules, first_dealer)
+        return cls(rules, seed, first_dealer, (0,) * rules.players, (), hand)
+
+    @property
+    def hands(self) -> tuple[BasicHand, ...]:
+        return self.finished + (self.hand,)
+
+    @property
+    def is_over(self) -> bool:
+        if not self.hand.is_over:
+            return False
+        if self.rules.target is not None:
+            return max(self.scores) >= self.rules.target
+        return len(self.hands) >= self.rules.hands
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest score once the game is over (several on a tie)."""
+        if not self.is_over:
+            return ()
+        best = max(self.scores)
+        return tuple(seat for seat, score in enumerate(self.scores) if score == best)
+
+    def apply(self, action: Action) -> BasicMatch:
+        hand = self.hand.apply(action)
+        result = hand.result
+        scores = self.scores
+        if result is not None and result.winner is not None:
+            scores = tuple(s + result.points * (seat == result.winner) for seat, s in enumerate(scores))
+        return replace(self, hand=hand, scores=scores)
+
+    def next_hand(self) -> BasicMatch:
+        """The next deal; the deal passes to the left (with two players: alternates)."""
+        if not self.hand.is_over:
+            raise IllegalAction("The hand is still being played.", "hand_in_play")
+        if self.is_over:
+            raise IllegalAction("The game is over: start a new game.", "match_over")
+        number = len(self.hands)
+        dealer = (self.hand.dealer + 1) % self.rules.players
+        hand = BasicHand.deal(derive_seed(self.seed, number), self.rules, dealer)
+        return replace(self, finished=self.hands, hand=hand)
+
+    def view(self, seat: int) -> BasicView:
+        return self.hand.view(seat, self.scores)
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-ready description from which `from_record` rebuilds this exact game."""
+        return {
+            "game": "basic",
+            "version": RECORD_VERSION,
+            "rules": self.rules.as_dict(),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "hands": [[action_code(a) for a in hand.actions] for hand in self.hands],
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> BasicMatch:
+        """Replay a saved game; ValueError saying what is wrong with a bad record."""
+        if not isinstance(record, Mapping):
+            raise ValueError("the saved game is not an object")
+        version = record.get("version")
+        if record.get("game") != "basic" or type(version) is not int or version != RECORD_VERSION:
+            raise ValueError(f"the saved game is not a Basic Rummy game of version {RECORD_VERSION}")
+        rules = BasicRules.from_dict(record.get("rules"))
+        seed, dealer, hands = record.get("seed"), record.get("first_dealer"), record.get("hands")
+        if type(seed) is not int or type(dealer) is not int or not 0 <= dealer < rules.players:
+            raise ValueError("the saved game has no valid seed or first dealer")
+        if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
+            raise ValueError("the saved game has no list of hands")
+        match = cls.start(rules, seed, dealer)
+        for number, codes in enumerate(hands):
+            try:
+                if number:
+                    match = match.next_hand()
+                for code in codes:
+                    if not isinstance(code, str):
+                        raise ValueError(f"{code!r} is not an action code")
+                    match = match.apply(parse_action(code))
+            except ValueError as error:
+                raise ValueError(f"hand {number + 1}: {error}") from None
+        return match

@@ -1,0 +1,51 @@
+"""The settings of a Basic Rummy game (../shared/rules/basic-rummy.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+HAND_SIZES = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
+TURNOVERS = 3
+"""Times the discard pile may become the stock in one hand; when the stock runs out after the
+last of them, the hand is a draw (the rules page asks for a documented end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BasicRules:
+    """Players 2-6; the game lasts `hands` hands or until someone reaches `target` points
+    (exactly one of the two); `rummy_doubles` is the optional house rule, off by default."""
+
+    players: int = 4
+    hands: int | None = None
+    target: int | None = 100
+    rummy_doubles: bool = False
+    turnovers: int = TURNOVERS
+
+    def __post_init__(self) -> None:
+        if type(self.players) is not int or self.players not in HAND_SIZES:
+            raise ValueError(f"Basic Rummy is for 2-6 players, not {self.players!r}")
+        if (self.hands is None) == (self.target is None):
+            raise ValueError("play either a number of hands or to a target, not both or neither")
+        for name in ("hands", "target"):
+            value = getattr(self, name)
+            if value is not None and (type(value) is not int or not 1 <= value <= 1000):
+                raise ValueError(f"{name} must be a whole number from 1 to 1000, not {value!r}")
+        if type(self.rummy_doubles) is not bool:
+            raise ValueError(f"rummy_doubles must be true or false, not {self.rummy_doubles!r}")
+        if type(self.turnovers) is not int or not 0 <= self.turnovers <= 20:
+            raise ValueError(f"turnovers must be a whole number from 0 to 20, not {self.turnovers!r}")
+
+    @property
+    def hand_size(self) -> int:
+        return HAND_SIZES[self.players]
+
+    def as_dict(self) -> dict[str, object]:
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> BasicRules:
+        """Rules from `as_dict` output; ValueError naming what is missing or wrong."""
+        names = {field.name for field in fields(cls)}
+        if not isinstance(data, dict) or set(data) != names:
+            raise ValueError(f"rules must give exactly {', '.join(sorted(names))}")
+        return cls(**data)

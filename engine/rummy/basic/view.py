@@ -1,0 +1,78 @@
+"""What one seat may see of a Basic Rummy hand: the only input a computer player receives.
+
+Built by copying the public parts of the state and the seat's own hand, so nothing reachable
+from it reveals another hand or the stock order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cards import Card
+from .actions import Action
+from .rules import BasicRules
+from .state import HandResult, Phase, TableMeld
+
+if TYPE_CHECKING:
+    from .hand import BasicHand
+
+
+@dataclass(frozen=True, slots=True)
+class BasicView:
+    seat: int
+    rules: BasicRules
+    dealer: int
+    phase: Phase
+    to_move: int
+    hand: tuple[Card, ...]  # this seat's cards, in index order
+    table: tuple[TableMeld, ...]
+    pile: tuple[Card, ...]  # the discard pile, top last
+    stock_count: int
+    hand_counts: tuple[int, ...]  # by seat
+    taken: tuple[tuple[Card, ...], ...]  # by seat: cards taken from the pile
+    discards: tuple[tuple[Card, ...], ...]  # by seat, in order
+    drawn_from_pile: Card | None  # this seat's card taken from the pile this turn
+    melded_this_turn: bool  # this seat, this turn
+    turns: int
+    turnovers: int
+    scores: tuple[int, ...]  # game scores by seat before this hand ends
+    legal_actions: tuple[Action, ...]  # empty unless this seat is to move
+    result: HandResult | None
+    final_hands: tuple[tuple[Card, ...], ...] | None  # every hand, once the hand is over
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def my_turn(self) -> bool:
+        return self.phase is not Phase.OVER and self.to_move == self.seat
+
+    @classmethod
+    def of(cls, hand: BasicHand, seat: int, scores: tuple[int, ...]) -> BasicView:
+        if type(seat) is not int or not 0 <= seat < hand.players:
+            raise ValueError(f"seat must be 0-{hand.players - 1}, not {seat!r}")
+        mine = hand.phase is not Phase.OVER and hand.to_move == seat
+        return cls(
+            seat=seat,
+            rules=hand.rules,
+            dealer=hand.dealer,
+            phase=hand.phase,
+            to_move=hand.to_move,
+            hand=hand.hands[seat],
+            table=hand.table,
+            pile=hand.pile,
+            stock_count=len(hand.stock),
+            hand_counts=tuple(len(cards) for cards in hand.hands),
+            taken=hand.taken,
+            discards=hand.discards,
+            drawn_from_pile=hand.drawn_from_pile if mine else None,
+            melded_this_turn=hand.melded_this_turn if mine else False,
+            turns=hand.turns,
+            turnovers=hand.turnovers,
+            scores=tuple(scores),
+            legal_actions=hand.legal_actions() if mine else (),
+            result=hand.result,
+            final_hands=hand.hands if hand.is_over else None,
+        )
