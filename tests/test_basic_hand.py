@@ -1,0 +1,282 @@
+"""The Basic Rummy hand, read against ../shared/rules/basic-rummy.md: the deal, the turn,
+melds and lay-offs, going out, scoring, the stock turnover and its limit."""
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from rummy.cards import DECK, parse_card as card, parse_cards as cards, shuffled_deck
+from rummy.errors import IllegalAction
+from rummy.basic import (
+    BasicHand,
+    BasicRules,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    LayOff,
+    NewMeld,
+    Phase,
+    TableMeld,
+    action_code,
+    parse_action,
+    replay,
+)
+from rummy.melds import make_meld
+
+
+def rules(players=2, **kw):
+    return BasicRules(players=players, **kw)
+
+
+def position(hands, *, stock="", pile="", table=(), to_move=0, phase=Phase.DRAW, laid=(), **kw):
+    """A hand in a chosen position, at turn 5, the seats in `laid` having laid cards down at
+    turn 0; cards nobody holds are simply out of play."""
+    players = len(hands)
+    hand = BasicHand.deal(1, rules(players, **kw), dealer=players - 1)
+    return replace(
+        hand,
+        hands=tuple(tuple(sorted(cards(h))) for h in hands),
+        turns=5,
+        first_laid=tuple(0 if seat in laid else None for seat in range(players)),
+        stock=cards(stock),
+        pile=cards(pile),
+        table=tuple(TableMeld(owner, make_meld(cards(m))) for owner, m in table),
+        to_move=to_move,
+        phase=phase,
+    )
+
+
+def total_cards(hand):
+    return Counter(
+        [c for h in hand.hands for c in h] + list(hand.stock) + list(hand.pile)
+        + [c for t in hand.table for c in t.meld.cards]
+    )
+
+
+@pytest.mark.parametrize("players, size", [(2, 10), (3, 7), (4, 7), (5, 6), (6, 6)])
+def test_the_deal_gives_10_7_or_6_cards_turns_one_up_and_leaves_the_rest_as_stock(players, size):
+    hand = BasicHand.deal(7, rules(players), dealer=1)
+    assert [len(h) for h in hand.hands] == [size] * players
+    assert len(hand.pile) == 1 and len(hand.stock) == 52 - players * size - 1
+    assert total_cards(hand) == Counter(DECK)
+
+
+def test_cards_are_dealt_one_at_a_time_from_the_dealers_left():
+    deal = BasicHand.deal(7, rules(4), dealer=2)
+    deck = shuffled_deck(7)
+    assert deal.hands[3] == tuple(sorted(deck[0:28:4]))  # left of the dealer gets the first card
+    assert deal.hands[0] == tuple(sorted(deck[1:28:4]))
+    assert deal.hands[2] == tuple(sorted(deck[3:28:4]))  # the dealer the last
+    assert deal.pile == (deck[28],) and deal.stock == deck[29:]
+
+
+@pytest.mark.parametrize("players, dealer, first", [(2, 0, 1), (2, 1, 0), (4, 3, 0), (6, 2, 3)])
+def test_the_player_left_of_the_dealer_starts_with_two_the_non_dealer(players, dealer, first):
+    hand = BasicHand.deal(3, rules(players), dealer)
+    assert (hand.phase, hand.to_move) == (Phase.DRAW, first)
+    assert set(hand.legal_actions()) == {DrawStock(first), DrawDiscard(first)}
+
+
+def test_a_turn_is_draw_then_discard_and_play_goes_clockwise():
+    hand = position(["2C 5D 9H", "3C 6D TH", "4C 7D JH"], stock="KS QS", pile="8S")
+    hand = hand.apply(DrawStock(0))
+    assert hand.hands[0] == cards("2C 5D 9H KS") and hand.stock == cards("QS")
+    assert hand.phase is Phase.PLAY
+    hand = hand.apply(Discard(0, card("KS")))  # a card drawn from the stock may go at once
+    assert (hand.phase, hand.to_move, hand.pile) == (Phase.DRAW, 1, cards("8S KS"))
+    hand = hand.apply(DrawDiscard(1)).apply(Discard(1, card("3C")))
+    assert hand.to_move == 2 and hand.taken[1] == cards("KS") and hand.discards[1] == cards("3C")
+    assert hand.apply(DrawStock(2)).apply(Discard(2, card("4C"))).to_move == 0
+
+
+def test_the_card_taken_from_the_pile_may_not_be_discarded_that_turn():
+    hand = position(["2C 5D 9H", "3C 6D TH"], stock="KS", pile="8S").apply(DrawDiscard(0))
+    with pytest.raises(IllegalAction) as error:
+        hand.apply(Discard(0, card("8S")))
+    assert error.value.reason == "discard_taken_card"
+    assert Discard(0, card("8S")) not in hand.legal_actions()
+
+
+def test_draw_first_then_no_second_draw_and_only_the_seat_to_move_acts():
+    hand = position(["2C 5D 9H", "3C 6D TH"], stock="KS", pile="8S")
+    for action, reason in [
+        (Discard(0, card("2C")), "draw_first"),
+        (DrawStock(1), "not_your_turn"),
+        (NewMeld(0, cards("2C 5D 9H")), "draw_first"),
+    ]:
+        with pytest.raises(IllegalAction) as error:
+            hand.apply(action)
+        assert error.value.reason == reason
+    with pytest.raises(IllegalAction) as error:
+        hand.apply(DrawStock(0)).apply(DrawDiscard(0))
+    assert error.value.reason == "drawn_already"
+
+
+def test_at_most_one_new_meld_per_turn_but_any_number_of_lay_offs():
+    hand = position(["7C 7D 7H 4S 5S 6S 3S 8H 8C KD", "2D"], table=[(1, "7S 8S 9S")], phase=Phase.PLAY)
+    hand = hand.apply(NewMeld(0, cards("7C 7D 7H")))
+    assert hand.table[1] == TableMeld(0, make_meld(cards("7C 7D 7H")))
+    assert hand.first_laid[0] == 5  # this turn: going out now would be rummy
+    with pytest.raises(IllegalAction) as error:
+        hand.apply(NewMeld(0, cards("4S 5S 6S")))
+    assert error.value.reason == "one_meld_per_turn"
+    assert not any(isinstance(a, NewMeld) for a in hand.legal_actions())
+    for played in ("6S", "5S", "4S", "3S"):
+        hand = hand.apply(LayOff(0, card(played), 0))
+    assert hand.table[0] == TableMeld(1, make_meld(cards("3S 4S 5S 6S 7S 8S 9S")))
+    assert hand.hands[0] == cards("8C KD 8H")  # index order: clubs, diamonds, hearts
+    assert hand.apply(Discard(0, card("KD"))).to_move == 1
+
+
+def test_lay_offs_go_onto_anyones_meld_without_a_meld_of_ones_own():
+    hand = position(["9S 2D 5C", "4H"], table=[(1, "6S 7S 8S")], phase=Phase.PLAY)
+    hand = hand.apply(LayOff(0, card("9S"), 0))
+    assert hand.table == (TableMeld(1, make_meld(cards("6S 7S 8S 9S"))),)  # still seat 1's meld
+    assert hand.hands[0] == cards("5C 2D")  # index order: clubs before diamonds
+
+
+def test_table_melds_are_never_rearranged_a_lay_off_must_extend_the_meld_as_it_is():
+    hand = position(["5S TS 2D", "4H"], table=[(1, "6S 7S 8S"), (1, "9C 9D 9H")], phase=Phase.PLAY)
+    for action, reason in [
+        (LayOff(0, card("TS"), 0), "does_not_fit"),  # 9S is missing: no gap may be bridged
+        (LayOff(0, card("5S"), 1), "does_not_fit"),
+        (LayOff(0, card("2D"), 2), "no_such_meld"),
+        (LayOff(0, card("4H"), 0), "not_in_hand"),
+    ]:
+        with pytest.raises(IllegalAction) as error:
+            hand.apply(action)
+        assert error.value.reason == reason
+    after = hand.apply(LayOff(0, card("5S"), 0))
+    assert [t.meld.cards for t in after.table] == [cards("5S 6S 7S 8S"), cards("9C 9D 9H")]
+
+
+def test_a_meld_must_be_a_set_or_a_run_with_the_ace_low_only():
+    hand = position(["QH KH AH 2C 3C 4D 5D", "4H"], phase=Phase.PLAY)
+    for meld in ("QH KH AH", "KH AH 2C", "2C 3C 4D", "AH 2C"):
+        with pytest.raises(IllegalAction) as error:
+            hand.apply(NewMeld(0, cards(meld)))
+        assert error.value.reason == "not_a_meld"
+    hand = position(["AH 2H 3H 5D", "4H"], phase=Phase.PLAY)
+    assert hand.apply(NewMeld(0, cards("AH 2H 3H"))).table[0].meld.kind == "run"
+
+
+def test_going_out_by_a_meld_ends_the_hand_at_once_without_a_discard():
+    hand = position(["4C 5C 6C", "KD QD 2H", "9S"], phase=Phase.PLAY, table=[(2, "7H 8H 9H")], laid=(0, 2))
+    after = hand.apply(NewMeld(0, cards("4C 5C 6C")))
+    assert after.is_over and after.legal_actions() == ()
+    assert (after.result.kind, after.result.winner, after.result.points) == ("out", 0, 10 + 10 + 2 + 9)
+    with pytest.raises(IllegalAction) as error:
+        after.apply(LayOff(1, card("9S"), 0))
+    assert error.value.reason == "hand_over"
+
+
+def test_going_out_by_a_lay_off():
+    hand = position(["TH", "KD 3S"], phase=Phase.PLAY, table=[(1, "7H 8H 9H")], laid=(0,))
+    after = hand.apply(LayOff(0, card("TH"), 0))
+    assert after.is_over and (after.result.winner, after.result.points) == (0, 13)
+
+
+def test_going_out_by_the_last_discard():
+    hand = position(["2C", "KD 3S AC"], stock="5H", laid=(0,))
+    after = hand.apply(DrawStock(0)).apply(Discard(0, card("5H")))
+    assert not after.is_over and after.to_move == 1  # one card left: the turn just ends
+    hand = position(["2C", "KD 3S AC"], stock="5H", phase=Phase.PLAY, laid=(0,))
+    after = hand.apply(Discard(0, card("2C")))
+    assert after.is_over and after.result.points == 14 and after.pile[-1] == card("2C")
+
+
+def test_a_meld_or_lay_off_may_not_leave_only_the_card_taken_from_the_pile():
+    hand = position(["4C 5C 6C", "KD"], pile="9D", stock="2S").apply(DrawDiscard(0))
+    with pytest.raises(IllegalAction) as error:
+        hand.apply(NewMeld(0, cards("4C 5C 6C")))
+    assert error.value.reason == "keep_a_discard" and error.value.params == {"card": "9D"}
+    assert NewMeld(0, cards("4C 5C 6C")) not in hand.legal_actions()
+    assert hand.apply(Discard(0, card("4C"))).to_move == 1
+
+
+@pytest.mark.parametrize("doubles, points", [(False, 25), (True, 50)])
+def test_going_rummy_out_in_one_turn_with_nothing_laid_before_doubles_only_under_the_house_rule(doubles, points):
+    hand = position(["9H 9D 9S TC", "KD QD 5H"], stock="2S", table=[(1, "JC QC KC")], rummy_doubles=doubles)
+    after = hand.apply(DrawStock(0)).apply(NewMeld(0, cards("9H 9D 9S"))).apply(LayOff(0, card("TC"), 0))
+    after = after.apply(Discard(0, card("2S")))
+    assert (after.result.kind, after.result.winner, after.result.points) == ("rummy", 0, points)
+
+
+def test_going_out_after_laying_down_in_an_earlier_turn_is_not_rummy():
+    hand = position(["9H 9D 9S TC", "KD QD 5H"], stock="2S", table=[(1, "JC QC KC")], rummy_doubles=True, laid=(0,))
+    after = hand.apply(DrawStock(0)).apply(NewMeld(0, cards("9H 9D 9S"))).apply(LayOff(0, card("TC"), 0))
+    after = after.apply(Discard(0, card("2S")))
+    assert (after.result.kind, after.result.points) == ("out", 25)
+
+
+def test_the_winner_scores_every_other_hand_ace_1_face_value_court_cards_10():
+    hand = position(["5C", "AD KD", "TH 9S", "QS 2C"], phase=Phase.PLAY, laid=(0,))
+    after = hand.apply(Discard(0, card("5C")))
+    assert (after.result.winner, after.result.points) == (0, 11 + 19 + 12)
+
+
+def test_an_empty_stock_turns_the_pile_over_without_shuffling():
+    hand = position(["2C 5D 9H", "3C 6D TH"], stock="", pile="KS 4H 8C JD", to_move=1)
+    assert hand.legal_actions() == (DrawStock(1), DrawDiscard(1))  # the pile top is still on offer
+    after = hand.apply(DrawStock(1))
+    assert after.turnovers == 1 and after.pile == ()
+    assert card("KS") in after.hands[1]  # the pile's bottom card is the new stock's top
+    assert after.stock == cards("4H 8C JD")
+    assert after.apply(Discard(1, card("3C"))).pile == cards("3C")
+
+
+def test_after_the_last_turnover_an_empty_stock_ends_the_hand_as_a_draw():
+    hand = position(["2C 5D 9H", "3C 6D TH"], stock="7S", pile="KS", turnovers=1)
+    hand = replace(hand, turnovers=1)
+    after = hand.apply(DrawStock(0)).apply(Discard(0, card("9H")))
+    assert after.is_over and (after.result.kind, after.result.winner, after.result.points) == ("draw", None, 0)
+    hand = replace(position(["2C 5D 9H", "3C 6D TH"], stock="7S", pile="KS", turnovers=3), turnovers=2)
+    assert not hand.apply(DrawStock(0)).apply(Discard(0, card("9H"))).is_over
+
+
+def test_an_illegal_action_leaves_the_hand_unchanged():
+    hand = position(["7C 7D 7H 2S", "2D"], phase=Phase.PLAY, table=[(1, "8S 9S TS")])
+    before = replace(hand)
+    for action in (NewMeld(0, cards("7C 7D 2S")), LayOff(0, card("2S"), 0), Discard(0, card("AS")), DrawStock(0)):
+        with pytest.raises(IllegalAction):
+            hand.apply(action)
+    assert hand == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [DrawStock(3), DrawDiscard(0), NewMeld(5, cards("7C 7D 7H")), LayOff(1, card("TS"), 12), Discard(2, card("AH"))],
+)
+def test_actions_have_text_codes_for_saved_games(action):
+    assert parse_action(action_code(action)) == action
+
+
+@pytest.mark.parametrize("code", ["", "0", "x stock", "0 fly", "0 stock 7S", "0 meld", "0 layoff 7S", "0 layoff 7S x", "6 stock", "0 discard 7S 8S", "0 discard ZZ"])
+def test_bad_action_codes_are_refused_with_a_clear_error(code):
+    with pytest.raises(ValueError):
+        parse_action(code)
+
+
+def test_replay_rebuilds_a_hand_from_its_seed_and_action_codes():
+    hand = BasicHand.deal(9, rules(3), dealer=0)
+    for _ in range(12):
+        hand = hand.apply(hand.legal_actions()[-1])
+    codes = [action_code(a) for a in hand.actions]
+    assert replay(9, codes, rules=rules(3), dealer=0) == hand
+
+
+@pytest.mark.parametrize(
+    "settings, message",
+    [
+        ({"players": 1}, "2-6 players"),
+        ({"players": 7}, "2-6 players"),
+        ({"players": 4, "hands": 5}, "not both"),
+        ({"players": 4, "target": None}, "not both"),
+        ({"players": 4, "target": 0}, "target"),
+        ({"players": 4, "rummy_doubles": "yes"}, "rummy_doubles"),
+    ],
+)
+def test_bad_rules_are_refused(settings, message):
+    with pytest.raises(ValueError, match=message):
+        BasicRules(**settings)

@@ -1,0 +1,145 @@
+"""Basic Rummy games: thousands of random hands keep all 52 cards and replay exactly; the deal
+rotates; scores, the end of a game and saved records."""
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from rummy.basic import BasicHand, BasicMatch, BasicRules, Discard, LayOff, NewMeld, action_code, replay
+from rummy.cards import DECK, to_mask
+from rummy.errors import IllegalAction
+from rummy.rng import Rng, derive_seed
+
+
+def random_action(hand, rng):
+    """A random legal action, leaning towards melds and lay-offs so hands end by going out."""
+    legal = hand.legal_actions()
+    laying = [a for a in legal if isinstance(a, (NewMeld, LayOff))]
+    return rng.choice(laying) if laying and rng.random() < 0.7 else rng.choice(legal)
+
+
+def play_out(match, rng):
+    while not match.hand.is_over:
+        match = match.apply(random_action(match.hand, rng))
+    return match
+
+
+FULL_DECK = to_mask(DECK)
+
+
+def holds_the_deck_once(hand):
+    """Every card of the deck is in exactly one place: a hand, the stock, the pile, a meld."""
+    places = [*hand.hands, hand.stock, hand.pile, *(t.meld.cards for t in hand.table)]
+    return sum(map(len, places)) == 52 and to_mask(c for cards in places for c in cards) == FULL_DECK
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_hands_keep_all_52_cards_and_replay_exactly(players):
+    rng = Rng(derive_seed(41, players))
+    kinds = Counter()
+    for number in range(400):
+        hand = BasicHand.deal(derive_seed(42, players, number), BasicRules(players=players), number % players)
+        while not hand.is_over:
+            hand = hand.apply(random_action(hand, rng))
+            assert holds_the_deck_once(hand)
+            assert all(len(set(t.meld.cards)) == len(t.meld.cards) >= 3 for t in hand.table)
+        kinds[hand.result.kind] += 1
+        codes = [action_code(a) for a in hand.actions]
+        assert replay(hand.seed, codes, rules=hand.rules, dealer=hand.dealer) == hand
+    assert kinds["out"] + kinds["rummy"] > 200 and kinds["draw"] > 0
+
+
+def test_the_deal_passes_left_and_with_two_players_alternates():
+    for players in (2, 5):
+        match = BasicMatch.start(BasicRules(players=players, hands=7, target=None), seed=3)
+        rng = Rng(3)
+        dealers = []
+        while True:
+            match = play_out(match, rng)
+            dealers.append(match.hand.dealer)
+            if match.is_over:
+                break
+            match = match.next_hand()
+        first = match.first_dealer
+        assert dealers == [(first + k) % players for k in range(7)]
+
+
+def test_the_first_dealer_is_drawn_from_the_seed():
+    dealers = {BasicMatch.start(BasicRules(players=4), seed).first_dealer for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+
+
+def test_each_hand_scores_for_its_winner_and_a_target_ends_the_game():
+    match = BasicMatch.start(BasicRules(players=3, target=60), seed=8)
+    rng = Rng(8)
+    totals = [0, 0, 0]
+    while True:
+        match = play_out(match, rng)
+        result = match.hand.result
+        if result.winner is not None:
+            totals[result.winner] += result.points
+        assert list(match.scores) == totals
+        if match.is_over:
+            break
+        assert max(totals) < 60
+        match = match.next_hand()
+    assert max(totals) >= 60 and match.winners == (totals.index(max(totals)),)
+    with pytest.raises(IllegalAction) as error:
+        match.next_hand()
+    assert error.value.reason == "match_over"
+
+
+def test_a_game_of_a_number_of_hands_ends_after_them_and_a_tie_has_several_winners():
+    match = BasicMatch.start(BasicRules(players=2, hands=1, target=None), seed=2)
+    assert match.winners == () and not match.is_over
+    with pytest.raises(IllegalAction) as error:
+        match.next_hand()
+    assert error.value.reason == "hand_in_play"
+    match = play_out(match, Rng(2))
+    assert match.is_over
+    assert replace(match, scores=(5, 5)).winners == (0, 1)
+
+
+def test_a_saved_game_replays_to_the_same_state():
+    match = BasicMatch.start(BasicRules(players=4, hands=3, target=None, rummy_doubles=True), seed=12)
+    rng = Rng(12)
+    match = play_out(match, rng).next_hand()
+    for _ in range(9):
+        match = match.apply(random_action(match.hand, rng))
+    assert BasicMatch.from_record(match.to_record()) == match
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda r: r.update(game="gin"), "not a Basic Rummy game"),
+        (lambda r: r.update(version=2), "not a Basic Rummy game"),
+        (lambda r: r.update(seed="x"), "no valid seed"),
+        (lambda r: r.update(first_dealer=4), "no valid seed or first dealer"),
+        (lambda r: r.update(hands=[]), "no list of hands"),
+        (lambda r: r["rules"].update(players=9), "2-6 players"),
+        (lambda r: r["rules"].pop("turnovers"), "rules must give exactly"),
+        (lambda r: r["hands"][0].append("0 fly"), "hand 1: '0 fly' is not an action"),
+        (lambda r: r["hands"][0].insert(0, "0 discard 2C"), "hand 1: Draw first"),
+        (lambda r: r["hands"].append(["0 stock"]), "hand 2: The hand is still being played"),
+    ],
+)
+def test_a_corrupted_record_is_refused_with_a_clear_error(change, message):
+    match = BasicMatch.start(BasicRules(players=4), seed=12, first_dealer=3)
+    match = match.apply(match.hand.legal_actions()[0])
+    record = match.to_record()
+    change(record)
+    with pytest.raises(ValueError, match=message):
+        BasicMatch.from_record(record)
+
+
+def test_a_discard_is_never_the_card_just_taken_from_the_pile_in_random_play():
+    rng = Rng(5)
+    for number in range(100):
+        hand = BasicHand.deal(number, BasicRules(players=3), 0)
+        while not hand.is_over:
+            action = random_action(hand, rng)
+            if isinstance(action, Discard):
+                assert action.card != hand.drawn_from_pile
+            hand = hand.apply(action)

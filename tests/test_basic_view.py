@@ -1,0 +1,59 @@
+"""A seat's view of a Basic Rummy hand shows its own cards and what is public, nothing else."""
+
+from dataclasses import replace
+
+from rummy.basic import BasicHand, BasicMatch, BasicRules, Phase
+from rummy.rng import Rng, derive_seed
+from test_basic_match import random_action
+
+
+def reshuffle_hidden(hand, seat, seed):
+    """Another hand `seat` cannot tell apart: the other hands and the stock dealt again at
+    random from the same cards, each hand keeping its size."""
+    hidden = [c for s, cards in enumerate(hand.hands) if s != seat for c in cards] + list(hand.stock)
+    hidden = list(Rng(seed).shuffled(hidden))
+    hands = []
+    for s, cards in enumerate(hand.hands):
+        if s == seat:
+            hands.append(cards)
+        else:
+            hands.append(tuple(sorted(hidden[: len(cards)])))
+            del hidden[: len(cards)]
+    return replace(hand, hands=tuple(hands), stock=tuple(hidden))
+
+
+def test_a_view_is_the_same_whatever_the_hidden_cards_are():
+    rng = Rng(4)
+    checked = 0
+    for number in range(30):
+        hand = BasicHand.deal(number, BasicRules(players=2 + number % 5), number % 2)
+        while not hand.is_over:
+            for seat in range(hand.players):
+                other = reshuffle_hidden(hand, seat, derive_seed(number, len(hand.actions), seat))
+                assert other.view(seat) == hand.view(seat)
+                checked += other.hands != hand.hands
+            hand = hand.apply(random_action(hand, rng))
+    assert checked > 1000
+
+
+def test_a_view_shows_the_seats_own_hand_counts_of_the_others_and_the_public_record():
+    hand = BasicHand.deal(6, BasicRules(players=3), dealer=0)
+    hand = hand.apply(hand.legal_actions()[1])  # seat 1 takes the upcard
+    mine, theirs = hand.view(1), hand.view(2)
+    assert mine.hand == hand.hands[1] and theirs.hand == hand.hands[2]
+    assert mine.hand_counts == theirs.hand_counts == (7, 8, 7)
+    assert mine.taken == theirs.taken == ((), hand.taken[1], ()) and len(hand.taken[1]) == 1
+    assert mine.drawn_from_pile == hand.taken[1][0] and theirs.drawn_from_pile is None
+    assert mine.legal_actions == hand.legal_actions() and theirs.legal_actions == ()
+    assert mine.phase is Phase.PLAY and mine.my_turn and not theirs.my_turn
+    assert mine.final_hands is None
+
+
+def test_every_hand_is_shown_once_the_hand_is_over():
+    match = BasicMatch.start(BasicRules(players=4), seed=3)
+    rng = Rng(3)
+    while not match.hand.is_over:
+        match = match.apply(random_action(match.hand, rng))
+    view = match.view(2)
+    assert view.final_hands == match.hand.hands and view.result == match.hand.result
+    assert view.scores == match.scores
