@@ -12,10 +12,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from ..cards import SUITS, Card
+from ..cards import Card
 from ..errors import IllegalAction
-from ..melds import best_arrangement, deadwood
-from ..rng import derive_seed
+from ..melds import deadwood
+from ..sessions import check_save, decision_seed, grouped, settings_from_dict, sorted_by
 from .actions import Action
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
@@ -46,10 +46,7 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
-        if not isinstance(data, Mapping):
-            raise ValueError("the settings are not an object")
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in data.items() if k in known})
+        return settings_from_dict(cls, data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,8 +159,7 @@ class Table:
         hand = self.match.hand
         if hand.is_over or hand.to_move != COMPUTER:
             raise IllegalAction("It is not the computer's turn.", "not_your_turn")
-        seed = derive_seed(self.match.seed, len(self.match.finished), len(hand.actions))
-        return make_agent(self.settings.level, seed).act(self.match.view(COMPUTER))
+        return make_agent(self.settings.level, decision_seed(self.match)).act(self.match.view(COMPUTER))
 
     def next_hand(self) -> Table:
         return replace(self, match=self.match.next_hand())
@@ -174,7 +170,6 @@ class Table:
     def hints(self) -> tuple[Advice, ...]:
         """The person's legal options ranked by the hard player (the hint button)."""
         return advise(self.view)
-
 
     def to_record(self) -> dict[str, Any]:
         return {
@@ -188,10 +183,7 @@ class Table:
     def from_record(cls, record: Any, stats: Stats = Stats()) -> Table:
         """Restore a save; ValueError saying what is wrong with a corrupted or foreign one.
         The statistics are saved apart, so that a broken save never takes them along."""
-        if not isinstance(record, Mapping) or record.get("format") != SAVE_FORMAT:
-            raise ValueError("this is not a saved Rummy Table gin game")
-        if record.get("version") != SAVE_VERSION:
-            raise ValueError(f"the save is of version {record.get('version')!r}, not {SAVE_VERSION}")
+        record = check_save(record, SAVE_FORMAT, SAVE_VERSION, "gin")
         settings = Settings.from_dict(record.get("settings"))
         match = Match.from_record(record.get("match"))
         expected = preset(settings.rules).with_target(settings.target)
@@ -205,19 +197,7 @@ def deadwood_without(cards: Iterable[Card], card: Card) -> int:
     return deadwood(c for c in cards if c != card)
 
 
-def grouped(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
-    """The hand as shown by default: each meld of a least-deadwood arrangement, then the
-    deadwood cards, low to high."""
-    arrangement = best_arrangement(cards)
-    groups = tuple(meld.cards for meld in arrangement.melds)
-    loose = tuple(sorted(arrangement.deadwood_cards, key=lambda c: (c.rank, c.suit)))
-    return groups + ((loose,) if loose else ())
 
-
-def sorted_by(cards: Iterable[Card], key: str) -> tuple[Card, ...]:
-    """The hand sorted by "suit" (then rank) or by "rank" (then suit)."""
-    if key == "suit":
-        return tuple(sorted(cards, key=lambda c: (SUITS.index(c.suit), c.rank)))
-    if key == "rank":
-        return tuple(sorted(cards, key=lambda c: (c.rank, SUITS.index(c.suit))))
-    raise ValueError(f"sort by 'suit' or 'rank', not {key!r}")
+# The hand's arrangements live with the other shared session pieces; named here too, where the
+# gin page and its tests have always found them.
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Settings", "Stats", "Table", "deadwood_without", "grouped", "sorted_by"]

@@ -1,0 +1,71 @@
+"""Pieces shared by the games' sessions (`rummy.gin.session`, `rummy.basic.session`): the checks
+a saved game passes before it is replayed, settings read from a save, the seed of a computer
+decision, and the ways the page arranges a hand of cards."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import fields
+from typing import Any, Protocol, TypeVar
+
+from .cards import SUITS, Card
+from .melds import best_arrangement
+from .rng import derive_seed
+
+T = TypeVar("T")
+
+
+def check_save(record: Any, save_format: str, version: int, game: str) -> Mapping[str, Any]:
+    """The record if it is a save of `save_format` at `version`; ValueError saying what is wrong
+    (a corrupted save, or another game's)."""
+    if not isinstance(record, Mapping) or record.get("format") != save_format:
+        raise ValueError(f"this is not a saved Rummy Table {game} game")
+    if record.get("version") != version:
+        raise ValueError(f"the save is of version {record.get('version')!r}, not {version}")
+    return record
+
+
+def settings_from_dict(cls: type[T], data: Any) -> T:
+    """Settings of dataclass `cls` from a save: unknown keys are ignored, missing ones take
+    their defaults, and the class's own checks refuse bad values (ValueError)."""
+    if not isinstance(data, Mapping):
+        raise ValueError("the settings are not an object")
+    known = {f.name for f in fields(cls)}
+    try:
+        return cls(**{k: v for k, v in data.items() if k in known})
+    except TypeError as error:  # e.g. a value of the wrong type reaching a comparison
+        raise ValueError(f"the settings are not valid: {error}") from None
+
+
+class _Match(Protocol):
+    seed: int
+
+    @property
+    def finished(self) -> tuple: ...
+
+    @property
+    def hand(self) -> Any: ...
+
+
+def decision_seed(match: _Match) -> int:
+    """The seed of the next computer decision, from the position alone (the game's seed, the
+    hand number, the actions so far), so a restored game plays on exactly as it would have."""
+    return derive_seed(match.seed, len(match.finished), len(match.hand.actions))
+
+
+def grouped(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
+    """A hand as shown by default: each meld of a least-deadwood arrangement, then the
+    deadwood cards, low to high."""
+    arrangement = best_arrangement(cards)
+    groups = tuple(meld.cards for meld in arrangement.melds)
+    loose = tuple(sorted(arrangement.deadwood_cards, key=lambda c: (c.rank, c.suit)))
+    return groups + ((loose,) if loose else ())
+
+
+def sorted_by(cards: Iterable[Card], key: str) -> tuple[Card, ...]:
+    """A hand sorted by "suit" (then rank) or by "rank" (then suit)."""
+    if key == "suit":
+        return tuple(sorted(cards, key=lambda c: (SUITS.index(c.suit), c.rank)))
+    if key == "rank":
+        return tuple(sorted(cards, key=lambda c: (c.rank, SUITS.index(c.suit))))
+    raise ValueError(f"sort by 'suit' or 'rank', not {key!r}")
