@@ -40,6 +40,7 @@ PACKAGE = ENGINE / "rummy"
 NODE_MODULES = ROOT / "node_modules"
 
 SW_TEMPLATE = "sw.js"
+ENTRY_SCRIPT = "app.py"  # the page's <script type="py">; every other .py of web/ is a module
 # The template holds this string literal once; the build replaces it (quotes included) with a
 # JSON object {"version", "files"}. Unbuilt, the worker sees a string and precaches nothing.
 SW_PLACEHOLDER = '"__PRECACHE_MANIFEST__"'
@@ -334,6 +335,17 @@ def web_files(web: Path) -> list[Path]:
     return sorted(files, key=Path.as_posix)
 
 
+def page_modules(files: list[Path]) -> dict[str, str]:
+    """The DOM layer's modules (web/**/*.py but the entry script, e.g. ui/basic.py), for the
+    PyScript config's `files`: each is written to the same path in Python's working directory,
+    where `app.py` imports it."""
+    return {
+        f"./{rel.as_posix()}": f"./{rel.as_posix()}"
+        for rel in files
+        if rel.suffix == ".py" and rel.as_posix() != ENTRY_SCRIPT
+    }
+
+
 def external_urls(text: str) -> list[tuple[int, str]]:
     """(line, URL) for every http(s) URL that is not an XML namespace name."""
     found = []
@@ -466,7 +478,7 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
             shutil.copyfile(web / rel, tmp / rel)
         wheel = build_wheel(tmp)
         copy_runtime(tmp)
-        config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{wheel.name}": "./*"}}
+        config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{wheel.name}": "./*", **page_modules(files)}}
         _write_json(tmp / "pyscript.json", config, indent=2)
         manifest = precache_manifest(tmp)
         _write_json(tmp / PRECACHE, manifest, indent=1)

@@ -64,6 +64,8 @@ def make_web(path: Path) -> Path:
     (path / "boot.js").write_text("navigator.serviceWorker.register('./sw.js');\n")
     (path / "styles.css").write_text("body { background: #0b5d3b; }\n")
     (path / "app.py").write_text("import rummy\nprint('hello')\n")
+    (path / "ui").mkdir()
+    (path / "ui" / "dom.py").write_text("HELLO = 'hello'\n")  # a module app.py imports
     (path / "i18n" / "en.json").write_text('{"app.title": "Rummy Table"}\n')
     (path / "icons" / "icon.svg").write_text(SVG)
     (path / "icons" / "icon-192.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
@@ -187,7 +189,8 @@ def test_pyscript_config_points_at_files(dist):
     config = json.loads((dist / "pyscript.json").read_text())
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     assert (dist / config["interpreter"]).is_file()
-    assert config["files"] == {f"./{wheel_of(dist).name}": "./*"}
+    # The wheel unpacked, and each module of the DOM layer at its own path (app.py is the entry).
+    assert config["files"] == {f"./{wheel_of(dist).name}": "./*", "./ui/dom.py": "./ui/dom.py"}
     for source in config["files"]:
         assert (dist / source).is_file()
 

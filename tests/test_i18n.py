@@ -40,6 +40,7 @@ def load(path: Path) -> dict:
 
 
 EN = load(I18N / "en.json")
+RULES_PAGES = ("rules.body", "basic.rules.body")  # the in-app rules of each game: lists of paragraphs
 
 
 def strings(value: object) -> list[str]:
@@ -79,12 +80,13 @@ def test_catalog(path: Path):
     missing, extra = sorted(set(EN) - set(catalog)), sorted(set(catalog) - set(EN))
     assert not missing and not extra, f"missing {missing}, not in en.json {extra}"
 
-    body = catalog["rules.body"]
-    assert isinstance(body, list) and body, "rules.body must be a non-empty list of paragraphs"
-    assert shape(body) == shape(EN["rules.body"]), "rules.body headings/bullets differ from en.json"
+    for name in RULES_PAGES:
+        body = catalog[name]
+        assert isinstance(body, list) and body, f"{name} must be a non-empty list of paragraphs"
+        assert shape(body) == shape(EN[name]), f"{name} headings/bullets differ from en.json"
 
     for key, value in catalog.items():
-        if key != "rules.body":
+        if key not in RULES_PAGES:
             assert isinstance(value, str), f"{key} must be a string"
         for text in strings(value):
             assert isinstance(text, str) and text.strip(), f"{key} has an empty or non-string entry"

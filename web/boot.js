@@ -6,6 +6,9 @@
 (function () {
   const LANGS = ["zh-Hans", "zh-Hant", "en"];
   const PREFS_KEY = "rummy-table/prefs";
+  const GAMES = ["gin", "basic"];
+  const BASIC_LENGTHS = ["hands-1", "hands-3", "hands-5", "target-100", "target-200"];
+  const saveKey = (game) => `rummy-table/${game}/save`;
 
   function defaultLanguage() {
     for (const tag of navigator.languages || [navigator.language || "en"]) {
@@ -32,14 +35,21 @@
       rules: ["house", "pagat"].includes(prefs.rules) ? prefs.rules : "house",
       fourColor: prefs.fourColor === true,
       sort: ["melds", "suit", "rank"].includes(prefs.sort) ? prefs.sort : "melds",
+      game: GAMES.includes(prefs.game) ? prefs.game : "gin",
+      opponents: [1, 2, 3, 4, 5].includes(prefs.opponents) ? prefs.opponents : 3,
+      basicLength: BASIC_LENGTHS.includes(prefs.basicLength) ? prefs.basicLength : "target-100",
+      basicLevel: ["easy", "normal", "hard"].includes(prefs.basicLevel) ? prefs.basicLevel : "easy",
     };
   }
 
   const boot = {
     prefs: loadPrefs(),
     catalog: {},
-    pendingStart: false,
+    pendingStart: false, // "start" or "resume", pressed before Python was ready
     python: null, // set by app.py: {start(), render(), languageChanged()}
+    syncChoices() {
+      syncChoices();
+    },
     savePrefs() {
       localStorage.setItem(PREFS_KEY, JSON.stringify(boot.prefs));
     },
@@ -88,7 +98,8 @@
       bar.hidden = fraction >= 1;
     },
     showRules() {
-      const body = boot.catalog["rules.body"] || [];
+      const basic = document.body.dataset.game === "basic";
+      const body = boot.catalog[basic ? "basic.rules.body" : "rules.body"] || [];
       const parts = [];
       let list = null;
       const container = document.createElement("div");
@@ -109,7 +120,7 @@
         parts.push(el);
       }
       parts.forEach((el) => container.appendChild(el));
-      boot.openSheet(boot.t("rules.title"), container);
+      boot.openSheet(boot.t(basic ? "basic.rules.title" : "rules.title"), container);
     },
     openSheet(title, content) {
       document.getElementById("sheet-title").textContent = title;
@@ -140,6 +151,12 @@
     const fourColor = document.getElementById("four-color");
     if (fourColor) fourColor.checked = boot.prefs.fourColor;
     document.body.classList.toggle("four-color", boot.prefs.fourColor);
+    const startScreen = document.getElementById("start-screen");
+    if (startScreen && !startScreen.hidden) {
+      // The start screen shows the chosen game's settings, and "Continue" when it has a save.
+      document.body.dataset.game = boot.prefs.game;
+      document.getElementById("resume").hidden = !localStorage.getItem(saveKey(boot.prefs.game));
+    }
   }
 
   // Real progress: count the bytes of the large downloads as Pyodide fetches them (the sizes
@@ -191,7 +208,8 @@
         boot.setLanguage(choice.dataset.value).then(() => boot.savePrefs());
         return;
       }
-      boot.prefs[key] = key === "target" ? Number(choice.dataset.value) : choice.dataset.value;
+      const numeric = key === "target" || key === "opponents";
+      boot.prefs[key] = numeric ? Number(choice.dataset.value) : choice.dataset.value;
       boot.savePrefs();
       syncChoices();
       return;
@@ -201,18 +219,18 @@
     const name = action.dataset.action;
     if (name === "show-rules") boot.showRules();
     else if (name === "close-sheet") boot.closeSheet();
-    else if (name === "start" && !boot.python) {
-      boot.pendingStart = true;
+    else if ((name === "start" || name === "resume") && !boot.python) {
+      boot.pendingStart = name;
       boot.notice(boot.t("loading.queued"));
     }
   }
 
   document.addEventListener("DOMContentLoaded", () => {
     syncChoices();
-    if (localStorage.getItem("rummy-table/gin/save")) {
-      // A match to resume: show the table's skeleton, not the start screen, while Python starts.
+    if (localStorage.getItem(saveKey(boot.prefs.game))) {
+      // A game to resume: show its table's skeleton, not the start screen, while Python starts.
       document.getElementById("start-screen").hidden = true;
-      document.getElementById("table").hidden = false;
+      document.getElementById(boot.prefs.game === "basic" ? "basic-table" : "table").hidden = false;
     }
     document.addEventListener("click", onClick);
     document.addEventListener("keydown", (event) => {

@@ -197,7 +197,6 @@ def deadwood_without(cards: Iterable[Card], card: Card) -> int:
     return deadwood(c for c in cards if c != card)
 
 
-
 # The hand's arrangements live with the other shared session pieces; named here too, where the
 # gin page and its tests have always found them.
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Settings", "Stats", "Table", "deadwood_without", "grouped", "sorted_by"]

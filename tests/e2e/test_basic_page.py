@@ -1,0 +1,304 @@
+"""The Basic Rummy page in real Chromium, played by clicks and taps only, as a person would."""
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from rummy.basic import BasicMatch
+from rummy.cards import parse_card
+from rummy.melds import meld_kind
+
+pytestmark = pytest.mark.e2e
+SAVE = "rummy-table/basic/save"
+GIN_SAVE = "rummy-table/gin/save"
+LOAD_TIMEOUT = 90_000
+OVER = ("hand-over", "game-over")
+
+
+def phase(page: Page) -> str:
+    return page.evaluate("document.body.dataset.phase")
+
+
+def open_game(page: Page, url: str, seed: int | None = None) -> None:
+    page.goto(url + "?fast" + (f"&seed={seed}" if seed is not None else ""))
+    loaded(page)
+
+
+def loaded(page: Page) -> None:
+    page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=LOAD_TIMEOUT)
+
+
+def press(locator, tap: bool = False) -> None:
+    locator.tap() if tap else locator.click()
+
+
+def start_basic(page: Page, opponents: int = 3, length: str = "hands-3", tap: bool = False) -> None:
+    for testid in ("game-basic", f"opponents-{opponents}", f"length-{length}", "basic-level-easy"):
+        press(page.get_by_test_id(testid), tap)
+    press(page.get_by_test_id("start"), tap)
+    page.wait_for_function("document.body.dataset.phase !== 'start'")
+
+
+def saved(page: Page, key: str = SAVE) -> dict | None:
+    raw = page.evaluate(f"localStorage.getItem('{key}')")
+    return json.loads(raw) if raw else None
+
+
+def hand_codes(page: Page) -> list[str]:
+    return page.locator("#basic-hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+
+
+def take_turn(page: Page, tap: bool = False) -> None:
+    """One step of a simple person: draw from the stock; put down the meld the page offers;
+    lay off a card the page marks as fitting onto the highlighted meld; else discard the last
+    card shown (the highest loose card)."""
+    now = phase(page)
+    if now == "draw":
+        press(page.get_by_test_id("basic-stock"), tap)
+    elif now == "play":
+        offers = page.get_by_test_id("meld-offer")
+        if offers.count():
+            press(offers.first, tap)
+            press(page.get_by_test_id("basic-meld"), tap)
+            return
+        layable = page.locator("#basic-hand .can-lay")
+        if layable.count():
+            press(layable.first, tap)
+            press(page.locator("button.meld.fits").first, tap)
+            return
+        press(page.locator("#basic-hand [data-card]").last, tap)
+        press(page.get_by_test_id("basic-discard"), tap)
+    elif now == "opponent":
+        page.wait_for_function("document.body.dataset.phase !== 'opponent'", timeout=60_000)
+    else:
+        raise AssertionError(f"unexpected phase {now}")
+
+
+def play_hand(page: Page, tap: bool = False, check=None) -> None:
+    for _ in range(600):
+        if phase(page) in OVER:
+            return
+        if check is not None:
+            check(page)
+        take_turn(page, tap)
+    raise AssertionError("the hand did not end")
+
+
+def until_my_turn(page: Page) -> None:
+    for _ in range(100):
+        if phase(page) in ("draw", "play"):
+            return
+        take_turn(page)
+    raise AssertionError("the person never got a turn")
+
+
+def check_end_of_hand(page: Page) -> None:
+    """The end-of-hand screen says what the engine's replay of the save says."""
+    match = BasicMatch.from_record(saved(page)["match"])
+    result = match.hand.result
+    assert result is not None
+    expect(page.locator("#result")).to_be_visible()
+    for seat, cards in enumerate(match.hand.hands):
+        row = page.get_by_test_id(f"summary-{seat}")
+        text = row.inner_text()
+        assert f"total {match.scores[seat]}" in text
+        if cards:
+            assert f"{sum(c.value for c in cards)} points left" in text
+            assert row.locator("[data-code]").evaluate_all("n => n.map(c => c.dataset.code)") == [str(c) for c in cards]
+    if result.winner is not None:
+        assert int(re.findall(r"\d+", page.get_by_test_id("hand-points").inner_text())[-1]) == result.points
+    button = "next-hand" if not match.is_over else "rematch"
+    expect(page.get_by_test_id(button)).to_be_visible()
+
+
+@pytest.mark.parametrize("device", [None, "Pixel 7"], ids=["desktop", "pixel-7"])
+def test_a_whole_hand_by_taps_against_three_computer_players(playwright, browser, site, device):
+    descriptor = {k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"} if device else {}
+    context = browser.new_context(**descriptor, locale="en-US")
+    page = context.new_page()
+    requests, errors = [], []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    tap = device is not None
+    try:
+        open_game(page, site.url, seed=11)
+        start_basic(page, opponents=3, tap=tap)
+        expect(page.locator("#opponents .seat")).to_have_count(3)
+        expect(page.get_by_test_id("opponent-1")).to_contain_text("Computer 1")
+
+        def no_sideways_scroll(page):
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+        play_hand(page, tap=tap, check=no_sideways_scroll if tap else None)
+        check_end_of_hand(page)
+        assert all(url.startswith(site.url) for url in requests), "every byte comes from dist/"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_an_illegal_meld_and_lay_off_are_explained_and_change_nothing(page: Page, site):
+    open_game(page, site.url, seed=12)
+    start_basic(page, opponents=2)
+    until_my_turn(page)
+    if phase(page) == "draw":
+        page.get_by_test_id("basic-stock").click()
+    assert phase(page) == "play"
+    before, hand = saved(page), hand_codes(page)
+    # Three cards that are no meld, chosen with the engine's own test of a meld.
+    triple = next(
+        codes for i in range(len(hand) - 2)
+        for codes in [hand[i : i + 3]]
+        if meld_kind(parse_card(c) for c in codes) is None
+    )
+    for code in triple:
+        page.locator(f'#basic-hand [data-card="{code}"]').click()
+    meld = page.get_by_test_id("basic-meld")
+    assert meld.get_attribute("aria-disabled") == "true"
+    meld.click(force=True)  # it looks disabled (aria-disabled), but a tap still reaches the engine
+    status = page.get_by_test_id("basic-status")
+    expect(status).to_have_class(re.compile("error"))
+    expect(status).to_contain_text("is not a meld")
+    assert saved(page) == before and hand_codes(page) == hand and phase(page) == "play"
+
+    page.get_by_test_id("basic-clear").click()
+    page.get_by_test_id("basic-discard").click(force=True)
+    expect(status).to_contain_text("Select the card to discard first")
+    assert saved(page) == before
+
+
+def test_reload_mid_hand_resumes_and_switching_games_loses_neither_save(page: Page, site):
+    open_game(page, site.url, seed=13)
+    # A gin match first, left in the middle.
+    page.get_by_test_id("game-gin").click()
+    page.get_by_test_id("start").click()
+    page.wait_for_function("document.body.dataset.phase !== 'start'")
+    gin_save = saved(page, GIN_SAVE)
+    assert gin_save is not None
+    page.get_by_test_id("home").click()
+    assert phase(page) == "start"
+
+    start_basic(page, opponents=4)
+    for _ in range(8):
+        if phase(page) in OVER:
+            break
+        take_turn(page)
+    until_my_turn(page)
+
+    def position():
+        return (
+            phase(page),
+            hand_codes(page),
+            saved(page),
+            page.get_by_test_id("basic-stock").inner_text(),
+            page.locator("#opponents").inner_text(),
+            page.locator("#my-melds").inner_text(),
+        )
+
+    before = position()
+    page.reload()
+    loaded(page)
+    assert position() == before
+    assert saved(page, GIN_SAVE) == gin_save
+
+    # Back to gin: its match is waiting; then back to Basic Rummy, and it plays on.
+    page.get_by_test_id("home").click()
+    page.get_by_test_id("game-gin").click()
+    expect(page.get_by_test_id("resume")).to_be_visible()
+    page.get_by_test_id("resume").click()
+    expect(page.locator("#table")).to_be_visible()
+    assert phase(page) in ("upcard", "draw", "discard", "opponent")
+    assert saved(page, GIN_SAVE) == gin_save
+    page.get_by_test_id("home").click()
+    page.get_by_test_id("game-basic").click()
+    page.get_by_test_id("resume").click()
+    assert position() == before
+    play_hand(page)
+    check_end_of_hand(page)
+
+
+def test_five_computer_players_fit_a_360_px_phone(browser, site):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="en-US"
+    )
+    page = context.new_page()
+    try:
+        open_game(page, site.url, seed=14)
+        start_basic(page, opponents=5, tap=True)
+        expect(page.locator("#opponents .seat")).to_have_count(5)
+
+        def fits(page):
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            if phase(page) in ("draw", "play"):
+                boxes = page.locator("#basic-table button:visible").evaluate_all(
+                    "nodes => nodes.map(n => n.getBoundingClientRect()).map(r => [r.left, r.right, r.height])"
+                )
+                for left, right, height in boxes:
+                    assert left >= 0 and right <= 360 and height >= 44
+
+        play_hand(page, tap=True, check=fits)
+        fits(page)
+    finally:
+        context.close()
+
+
+def test_the_language_switch_covers_the_basic_rummy_screens(page: Page, site):
+    open_game(page, site.url, seed=15)
+    page.get_by_test_id("game-basic").click()
+    page.get_by_test_id("lang-zh-Hans").click()
+    expect(page.get_by_test_id("length-hands-1")).to_have_text("1 手")
+    start_basic(page, opponents=2, length="hands-1")
+    expect(page.get_by_test_id("opponent-1")).to_contain_text("电脑 1")
+    expect(page.get_by_test_id("basic-meld")).to_have_text("出组合")
+    page.get_by_test_id("lang-select").select_option("zh-Hant")
+    expect(page.get_by_test_id("opponent-2")).to_contain_text("電腦 2")
+    until_my_turn(page)
+    expect(page.get_by_test_id("basic-status")).to_contain_text("輪到你")
+    page.get_by_test_id("lang-select").select_option("en")
+    expect(page.get_by_test_id("opponent-2")).to_contain_text("Computer 2")
+    page.get_by_test_id("lang-select").select_option("zh-Hans")
+    play_hand(page)
+    expect(page.get_by_test_id("hand-summary")).to_contain_text("总分")
+    expect(page.get_by_test_id("rematch")).to_have_text(re.compile(r"\S"))
+
+
+def test_a_corrupted_basic_save_gets_a_notice_and_a_fresh_start_keeping_the_gin_save(page: Page, site):
+    open_game(page, site.url, seed=16)
+    page.get_by_test_id("start").click()  # a gin match, then Basic Rummy chosen
+    page.wait_for_function("document.body.dataset.phase !== 'start'")
+    gin_save = saved(page, GIN_SAVE)
+    page.get_by_test_id("home").click()
+    page.get_by_test_id("game-basic").click()
+    page.evaluate(f"""localStorage.setItem('{SAVE}', '{{"format": "rummy-table/basic", "version": 1, "match": 7}}')""")
+    page.reload()
+    loaded(page)
+    assert phase(page) == "start"
+    expect(page.locator("#notice")).to_contain_text("could not be restored")
+    assert saved(page, GIN_SAVE) == gin_save
+    assert "match" in page.evaluate("localStorage.getItem('rummy-table/basic/broken')")  # kept aside
+    start_basic(page, opponents=1)
+    assert phase(page) in ("draw", "opponent", "play")
+    assert saved(page)["format"] == "rummy-table/basic"
+
+
+def test_basic_rummy_chosen_before_python_is_ready_starts_once_it_is(page: Page, site):
+    held = []
+    page.route("**/*.whl", lambda route: held.append(route))  # the engine waits for the test
+    page.goto(site.url + "?fast&seed=17")
+    page.wait_for_function("document.documentElement.lang === 'en'")  # the start screen speaks English
+    for testid in ("game-basic", "opponents-2", "length-hands-1", "start"):
+        page.get_by_test_id(testid).click()
+    expect(page.locator("#notice")).to_contain_text("as soon as loading finishes")
+    assert phase(page) == "loading"
+    for _ in range(300):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    for route in held:
+        route.continue_()
+    page.wait_for_function("['draw', 'play', 'opponent'].includes(document.body.dataset.phase)", timeout=LOAD_TIMEOUT)
+    expect(page.locator("#opponents .seat")).to_have_count(2)
+    assert saved(page)["settings"] == {"opponents": 2, "hands": 1, "target": None, "level": "easy"}
