@@ -111,6 +111,16 @@ def from_mask(mask: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
+def bits(mask: int) -> list[int]:
+    """The single-bit masks of `mask`, low to high."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
 def shuffled_deck(seed: int) -> tuple[Card, ...]:
     """The 52 cards in the order a given seed deals them: same seed, same deal, on any Python."""
     return Rng(seed).shuffled(DECK)

@@ -1,4 +1,5 @@
-"""Command line: `python -m rummy gin selfplay|arena ...` and `python -m rummy rummikub arena ...`."""
+"""Command line: `python -m rummy gin selfplay|arena ...`, `python -m rummy rummikub arena ...`
+and `python -m rummy basic arena ...`."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from .gin.agents import agent_class, make_agent
 from .gin.arena import ArenaStats, play_pair, summarize
 from .gin.rules import PRESETS, TARGETS, preset
 from .gin.selfplay import SelfplayStats, selfplay
+from .basic import agents as basic_agents
+from .basic import arena as basic_arena
 from .rummikub import agents as rummikub_agents
 from .rummikub import arena as rummikub_arena
 
@@ -48,18 +51,23 @@ def _agent(name: str) -> str:
     return name
 
 
-def _line_up(text: str) -> tuple[str, ...]:
-    """2-4 Rummikub players, comma-separated: easy, normal, hard or module:Class."""
-    names = tuple(name.strip() for name in text.split(","))
-    if not 2 <= len(names) <= 4:
-        count = f"{len(names)} player{'s' if len(names) > 1 else ''}"
-        raise argparse.ArgumentTypeError(f"{count}: Rummikub is for 2-4 players")
-    for name in names:
-        try:
-            rummikub_agents.agent_class(name)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-    return names
+def _line_up_of(game: str, agents, low: int, high: int):
+    """The parser of a line-up of `low`-`high` players of `game`, comma-separated: easy,
+    normal, hard or module:Class."""
+
+    def line_up(text: str) -> tuple[str, ...]:
+        names = tuple(name.strip() for name in text.split(","))
+        if not low <= len(names) <= high:
+            count = f"{len(names)} player{'s' if len(names) > 1 else ''}"
+            raise argparse.ArgumentTypeError(f"{count}: {game} is for {low}-{high} players")
+        for name in names:
+            try:
+                agents.agent_class(name)
+            except ValueError as error:
+                raise argparse.ArgumentTypeError(str(error)) from None
+        return names
+
+    return line_up
 
 
 def _jobs(command: argparse.ArgumentParser) -> None:
@@ -95,11 +103,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     arena = rummikub.add_parser("arena", help="rounds between 2-4 players, with 95%% intervals")
     arena.add_argument(
-        "--players", type=_line_up, default=("hard", "easy", "easy", "easy"),
+        "--players", type=_line_up_of("Rummikub", rummikub_agents, 2, 4), default=("hard", "easy", "easy", "easy"),
         help="2-4 comma-separated players: easy, normal, hard or module:Class (default hard,easy,easy,easy)",
     )
     arena.add_argument("--games", type=_positive, default=200, help="rounds to play (default 200)")
     arena.add_argument("--seed", type=_whole, default=3, help="seed of the deals (default 3)")
+    _jobs(arena)
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    basic = games.add_parser("basic", help="Basic Rummy").add_subparsers(
+        dest="command", required=True, metavar="COMMAND"
+    )
+    arena = basic.add_parser("arena", help="hands between 2-6 players, with 95%% intervals")
+    arena.add_argument(
+        "--players", type=_line_up_of("Basic Rummy", basic_agents, 2, 6), default=("hard", "easy", "easy", "easy"),
+        help="2-6 comma-separated players: easy, normal, hard or module:Class (default hard,easy,easy,easy)",
+    )
+    arena.add_argument("--hands", type=_positive, default=500, help="hands to play (default 500)")
+    arena.add_argument("--seed", type=_whole, default=5, help="seed of the deals (default 5)")
     _jobs(arena)
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -142,21 +162,41 @@ def _play_pair(pair: int, seed: int, rules, p1: str, p2: str):
     return play_pair(pair, seed, rules, partial(make_agent, p1), partial(make_agent, p2))
 
 
-def _format_rummikub(s: rummikub_arena.ArenaStats, args: argparse.Namespace) -> str:
-    n = len(args.players)
-    deals, short = divmod(s.games, n)
-    rotations = f"{deals} deal{'s' if deals != 1 else ''}, each played {n} times with the line-up rotated"
+def _rotations(games: int, n: int, noun: str) -> str:
+    deals, short = divmod(games, n)
+    text = f"{deals} deal{'s' if deals != 1 else ''}, each played {n} times with the line-up rotated"
     if short:
-        rotations += f"; then {short} game{'s' if short > 1 else ''} of one more deal"
+        text += f"; then {short} {noun}{'s' if short > 1 else ''} of one more deal"
+    return text
+
+
+def _player_lines(players, unit: str, digits: int) -> list[str]:
+    return [
+        f"p{number} {p.name}: wins {p.wins} ({p.win_rate:.1%}, 95% CI {p.low:.1%}-{p.high:.1%}), "
+        f"points per {unit} {p.points:+.{digits}f} (95% CI {p.points_low:+.{digits}f} to {p.points_high:+.{digits}f})"
+        for number, p in enumerate(players, 1)
+    ]
+
+
+def _format_rummikub(s: rummikub_arena.ArenaStats, args: argparse.Namespace) -> str:
+    rotations = _rotations(s.games, len(args.players), "game")
     lines = [f"Rummikub arena: {', '.join(args.players)}; {s.games} games ({rotations}), seed {args.seed}"]
-    for number, p in enumerate(s.players, 1):
-        lines.append(
-            f"p{number} {p.name}: wins {p.wins} ({p.win_rate:.1%}, 95% CI {p.low:.1%}-{p.high:.1%}), "
-            f"points per game {p.points:+.1f} (95% CI {p.points_low:+.1f} to {p.points_high:+.1f})"
-        )
+    lines += _player_lines(s.players, "game", 1)
     lines.append(
         f"won by the lowest rack once the pool ran out: {s.pool_exhausted}; actions per game: "
         f"{s.actions_per_game:.1f}; stopped at the {rummikub_arena.ACTION_CAP}-action cap: {s.capped}"
+    )
+    return "\n".join(lines)
+
+
+def _format_basic(s: basic_arena.ArenaStats, args: argparse.Namespace) -> str:
+    rotations = _rotations(s.hands, len(args.players), "hand")
+    lines = [f"Basic Rummy arena: {', '.join(args.players)}; {s.hands} hands ({rotations}), seed {args.seed}"]
+    lines += _player_lines(s.players, "hand", 2)
+    lines.append(
+        f"drawn hands (stock out after {basic_arena.rules_for(2).turnovers} turnovers): {s.draws} "
+        f"({s.draw_share:.1%}); actions per hand: {s.actions_per_hand:.1f}; "
+        f"stopped at the {basic_arena.ACTION_CAP}-action cap: {s.capped}"
     )
     return "\n".join(lines)
 
@@ -173,6 +213,20 @@ def _spread(play, items, jobs: int) -> list:
     return [play(item) for item in items]
 
 
+def _play_basic(number: int, seed: int, players: tuple[str, ...]):
+    return basic_arena.play_hand(number, seed, [partial(basic_agents.make_agent, name) for name in players])
+
+
+def _basic_arena(args: argparse.Namespace) -> int:
+    play = partial(_play_basic, seed=args.seed, players=args.players)
+    stats = basic_arena.summarize(args.players, _spread(play, range(args.hands), args.jobs))
+    if args.json:
+        print(json.dumps({"seed": args.seed, **asdict(stats)}))
+    else:
+        print(_format_basic(stats, args))
+    return 0
+
+
 def _rummikub_arena(args: argparse.Namespace) -> int:
     play = partial(_play_rummikub, seed=args.seed, players=args.players)
     stats = rummikub_arena.summarize(args.players, _spread(play, range(args.games), args.jobs))
@@ -187,6 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.game == "rummikub":
         return _rummikub_arena(args)
+    if args.game == "basic":
+        return _basic_arena(args)
     rules = preset(args.rules, args.target)
     if args.command == "selfplay":
         stats = selfplay(

@@ -15,13 +15,15 @@ from ...loading import load_agent_class
 from ..actions import Action
 from ..view import BasicView
 from .easy import EasyAgent
+from .hard import HardAgent
+from .normal import NormalAgent
 
 
 class Agent(Protocol):
     def act(self, view: BasicView) -> Action: ...
 
 
-LEVELS = {"easy": EasyAgent}
+LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
 
 
 def agent_class(name: str) -> type:
@@ -34,4 +36,4 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     return agent_class(name)(seed)
 
 
-__all__ = ["LEVELS", "Agent", "EasyAgent", "agent_class", "make_agent"]
+__all__ = ["LEVELS", "Agent", "EasyAgent", "HardAgent", "NormalAgent", "agent_class", "make_agent"]

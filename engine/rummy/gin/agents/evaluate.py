@@ -8,17 +8,10 @@ a closed form, so only the few cards that join a meld need a search.
 
 from __future__ import annotations
 
+from ...cards import bits
 from ...melds import deadwood_of_mask, mask_value, meldable_mask
 
-
-def bits(mask: int) -> list[int]:
-    """The single-bit masks of `mask`, low to high."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
+__all__ = ["Evaluator", "bits"]
 
 
 class Evaluator:

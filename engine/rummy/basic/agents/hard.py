@@ -1,0 +1,76 @@
+"""`hard` (困难): `normal`'s turn planning with the danger of each discard priced on sampled
+hands of the next player (determinizations consistent with the view).
+
+Only the next player can take a discard. Its hand is dealt, in each sample, from the cards it
+surely holds (taken from the pile and not given up) plus unseen cards for the rest of its count;
+a discard is charged for how often it would join a meld there, the more when that meld would
+let it go out (three cards or fewer), and for fitting a table meld (a free lay-off).
+"""
+
+from __future__ import annotations
+
+from ...cards import bits
+from ...melds import meldable_mask
+from ...rng import Rng
+from ..actions import Action
+from ..state import Phase
+from ..view import BasicView
+from .knowledge import Knowledge
+from .plan import Danger, Weights, pile_or_stock, play_turn
+
+
+def sample_hands(knowledge: Knowledge, seat: int, rng: Rng, samples: int) -> list[int]:
+    """`samples` hands `seat` could hold: its known cards plus unseen ones for the rest."""
+    pool = bits(knowledge.unseen)
+    hidden = min(knowledge.hidden[seat], len(pool))
+    out = []
+    for _ in range(samples):
+        hand = knowledge.held[seat]
+        for bit in rng.shuffled(pool)[:hidden]:
+            hand |= bit
+        out.append(hand)
+    return out
+
+
+def sampled_danger(view: BasicView, knowledge: Knowledge, rng: Rng, samples: int,
+                   feed: float, feed_out: float, fit: float) -> Danger:
+    """The cost of a discard: the share of sampled next hands it joins a meld in, times `feed`
+    (or `feed_out` when that hand holds 3 cards or fewer: the meld may take it out), plus
+    `fit` when it fits the table (or `feed_out` when the next player is down to 2 cards)."""
+    nxt = (view.seat + 1) % view.players
+    count = view.hand_counts[nxt]
+    hands = sample_hands(knowledge, nxt, rng, samples) if samples else []
+    per_meld = (feed_out if count <= 3 else feed) / max(1, len(hands))
+    per_fit = feed_out if count <= 2 else fit
+    cache: dict[int, float] = {}
+
+    def danger(bit: int, fits: int) -> float:
+        found = cache.get(bit)
+        if found is None:
+            found = cache[bit] = per_meld * sum(1 for hand in hands if meldable_mask(hand | bit) & bit)
+        return found + per_fit * bool(bit & fits)
+
+    return danger
+
+
+class HardAgent:
+    weights = Weights()
+    samples = 40  # sampled hands of the next player per decision
+    feed = 0.0  # a meld handed to the next player (arena: any charge mid-hand did not pay)
+    feed_out = 200.0  # a card that may take the next player out
+    fit = 40.0
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, view: BasicView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        knowledge = Knowledge.of(view, remember=True)
+        # A fresh stream per position: the same view always gets the same decision.
+        rng = Rng(self.seed ^ view.turns * 0x9E3779B1 ^ len(view.pile) << 40)
+        danger = sampled_danger(view, knowledge, rng, self.samples, self.feed, self.feed_out, self.fit)
+        if view.phase is Phase.DRAW:
+            return pile_or_stock(view, knowledge, self.weights, danger)
+        return play_turn(view, knowledge, self.weights, danger)

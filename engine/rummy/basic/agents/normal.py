@@ -1,0 +1,44 @@
+"""`normal` (普通): a sound heuristic. Melds as soon as it can, lays off everything that fits,
+takes the pile's top when the turn it allows ends better than a stock draw is expected to,
+and discards for the best prospects one draw ahead, never feeding what the next player is
+known to collect (the cards it took from the pile) nor a card that fits the table.
+"""
+
+from __future__ import annotations
+
+from ...melds import meldable_mask
+from ..actions import Action
+from ..state import Phase
+from ..view import BasicView
+from .knowledge import Knowledge
+from .plan import Danger, Weights, pile_or_stock, play_turn
+
+
+def known_danger(view: BasicView, knowledge: Knowledge, weight: float, fit_weight: float) -> Danger:
+    """A discard is dangerous when it joins a meld with the cards the next player is known to
+    hold, or fits a table meld (the next player takes it and lays it off)."""
+    held = knowledge.held[(view.seat + 1) % view.players]
+
+    def danger(bit: int, fits: int) -> float:
+        return weight * bool(meldable_mask(held | bit) & bit) + fit_weight * bool(bit & fits)
+
+    return danger
+
+
+class NormalAgent:
+    weights = Weights()
+    danger_weight = 8.0
+    fit_weight = 4.0
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # deterministic: nothing to draw at random
+
+    def act(self, view: BasicView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        knowledge = Knowledge.of(view)
+        danger = known_danger(view, knowledge, self.danger_weight, self.fit_weight)
+        if view.phase is Phase.DRAW:
+            return pile_or_stock(view, knowledge, self.weights, danger)
+        return play_turn(view, knowledge, self.weights, danger)

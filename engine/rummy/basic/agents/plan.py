@@ -1,0 +1,223 @@
+"""Turn planning shared by `normal` and `hard`: the whole turn is chosen at each call and its
+first legal step played, so a turn of several calls follows one plan.
+
+A turn is: at most one new meld, then every card that can be laid off (a card that fits a
+table meld keeps fitting, but in hand it costs points if someone goes out, and lay-offs are
+free), then the discard that leaves the best prospects less the danger of feeding the next
+player. Melds go down as soon as they form: only one may go down per turn, so a held meld
+costs a later turn, and it counts for nothing if someone goes out first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ...cards import Card, bits, card_from_index
+from ...melds import Meld, melds_in
+from ..actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld
+from ..view import BasicView
+from .evaluate import Evaluator, uniform_draws
+from .knowledge import Knowledge, fits_mask, layoff_chain, table_melds
+from .lookahead import own_draws, turns_to_out
+
+Danger = Callable[[int, int], float]
+"""danger(card bit, cards fitting the table after the turn): the cost of discarding that card."""
+
+OUT = float("-inf")
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    loose: float = 40.0  # points charged per card in no meld: going out is about cards, not points
+    out: float = 100.0  # what a hand that is out (or one meld from out) is worth
+    take_margin: float = 0.0  # the pile card must beat the stock's prospects by this much
+
+
+def card_of(bit: int) -> Card:
+    return card_from_index(bit.bit_length() - 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """One way to play the cards of a turn before the discard: a meld (or none) and lay-offs."""
+
+    meld: Meld | None
+    layoffs: tuple[tuple[Card, int], ...]
+    left: int  # the hand after them
+    fits: int  # cards fitting the table after them
+
+
+def layouts(view: BasicView, hand: int, melded: bool) -> list[Layout]:
+    """Every meld choice (none, or each meld of the hand) with all lay-offs after it."""
+    table = table_melds(view.table)
+    choices: list[Meld | None] = [None] if melded else [None, *melds_in(card_of(b) for b in bits(hand))]
+    out = []
+    for meld in choices:
+        rest = hand & ~meld.mask if meld else hand
+        laid = list(table + (meld,) if meld else table)
+        chain = tuple(layoff_chain(rest, tuple(laid)))
+        for card, number in chain:
+            rest &= ~(1 << card.index)
+            laid[number] = laid[number].extended(card)
+        out.append(Layout(meld, chain, rest, fits_mask(tuple(laid))))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    steps: tuple[Action, ...]  # in order; the first legal one is played now
+    kept: int  # the hand at the end of the turn
+    fits: int  # the cards fitting the table then
+    discard: int  # the card bit discarded (0 when the turn goes out)
+    score: float = 0.0  # lower is better; OUT when the turn goes out
+
+    @property
+    def out(self) -> bool:
+        return self.discard == 0 and self.kept == 0
+
+
+def turn_plans(view: BasicView, hand: int, drawn: int, melded: bool) -> list[Plan]:
+    """Every plan of the rest of a turn (unscored). The card taken from the pile (`drawn`) is
+    never discarded."""
+    seat, plans = view.seat, []
+    for layout in layouts(view, hand, melded):
+        steps: tuple[Action, ...] = ((NewMeld(seat, layout.meld.cards),) if layout.meld else ()) + tuple(
+            LayOff(seat, card, number) for card, number in layout.layoffs
+        )
+        if not layout.left:
+            plans.append(Plan(steps, 0, layout.fits, 0, OUT))
+        elif layout.left == drawn:  # only the pile card would stay: keep the last lay-off back
+            if layout.layoffs:  # (else the meld is not allowed: nothing could be discarded)
+                card = layout.layoffs[-1][0]
+                plans.append(Plan(steps[:-1] + (Discard(seat, card),), drawn, layout.fits, 1 << card.index))
+        else:
+            for bit in bits(layout.left & ~drawn):
+                plans.append(Plan(steps + (Discard(seat, card_of(bit)),), layout.left ^ bit, layout.fits, bit))
+    return plans
+
+
+def laid(plan: Plan) -> int:
+    """How many cards the plan puts on the table."""
+    return sum(len(s.cards) if isinstance(s, NewMeld) else isinstance(s, LayOff) for s in plan.steps)
+
+
+def first_legal(view: BasicView, plans: list[Plan], drawn: Card | None) -> Action:
+    """The step to play now of the first plan that has one: the step moving the pile card
+    first (so the hand never holds that card alone), else the first legal one in order."""
+    legal = set(view.legal_actions)
+    for plan in plans:
+        for step in sorted(plan.steps, key=lambda a: not _moves(a, drawn)):
+            if step in legal:
+                return step
+    raise AssertionError("no plan has a legal step")  # a discard always is: a planning bug
+
+
+def _moves(action: Action, card: Card | None) -> bool:
+    if card is None:
+        return False
+    if isinstance(action, NewMeld):
+        return card in action.cards
+    return isinstance(action, LayOff) and action.card == card
+
+
+# When the stock order is known: the chance that each other player's draw before our next one
+# is from the stock, or that one or two of them take from the pile instead.
+STOCK_SKIPS = (0.8, 0.15, 0.05)
+
+
+def ahead_cards(view: BasicView, knowledge: Knowledge) -> list[Card] | None:
+    """The cards stock draws will give, in order, as far as known (the stock, then the pile,
+    bottom first, if it will be turned over again); None while the stock order is unknown."""
+    if knowledge.stock is None:
+        return None
+    return list(knowledge.stock) + (list(view.pile) if view.turnovers < view.rules.turnovers else [])
+
+
+def next_draws(view: BasicView, knowledge: Knowledge) -> tuple[tuple[int, float], ...]:
+    """(card bit, chance) of this seat's next stock draw after this turn: any unseen card
+    alike, or, when the stock order is known, the card the other players' draws leave on top."""
+    ahead = ahead_cards(view, knowledge)
+    if ahead is None:
+        return uniform_draws(knowledge.unseen)
+    chances: dict[int, float] = {}
+    for skipped, chance in enumerate(STOCK_SKIPS):
+        place = view.players - 1 - skipped
+        if 0 <= place < len(ahead):
+            bit = 1 << ahead[place].index
+            chances[bit] = chances.get(bit, 0.0) + chance
+    total = sum(chances.values())
+    return tuple((bit, chance / total) for bit, chance in chances.items())
+
+
+class Evaluators:
+    """One evaluator per set of table fits, for one decision."""
+
+    def __init__(self, view: BasicView, knowledge: Knowledge, weights: Weights) -> None:
+        self.draws = next_draws(view, knowledge)
+        self.weights = weights
+        self._cache: dict[int, Evaluator] = {}
+
+    def __call__(self, fits: int) -> Evaluator:
+        found = self._cache.get(fits)
+        if found is None:
+            found = self._cache[fits] = Evaluator(self.draws, fits, self.weights.loose, self.weights.out)
+        return found
+
+
+def scored(plans: list[Plan], value: Callable[[Plan], float], danger: Danger) -> list[Plan]:
+    """The plans scored by `value` plus their discard's danger, best first (going out first)."""
+    out = [replace(p, score=OUT if p.out else value(p) + danger(p.discard, p.fits)) for p in plans]
+    out.sort(key=lambda p: (p.score, -laid(p), len(p.steps)))
+    return out
+
+
+def pile_or_stock(view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger) -> Action:
+    """Take the pile's top when the turn it allows ends better than a stock draw's turn is
+    expected to (exactly, when the stock card is known; looking ahead, when the order is)."""
+    seat = view.seat
+    if DrawDiscard(seat) not in view.legal_actions:
+        return DrawStock(seat)
+    top = 1 << view.pile[-1].index
+    hand = knowledge.own
+    evaluators = Evaluators(view, knowledge, weights)
+    ahead = ahead_cards(view, knowledge)
+    if not view.stock_count:  # a stock draw turns the pile over: its bottom card comes
+        ahead = list(view.pile) if ahead is None else ahead
+
+    def end_cost(plan: Plan) -> float:
+        return evaluators(plan.fits).final(plan.kept)
+
+    if ahead is not None and knowledge.stock is not None:
+        taken = scored(turn_plans(view, hand | top, top, False), end_cost, danger)
+        stock = scored(turn_plans(view, hand | 1 << ahead[0].index, 0, False), end_cost, danger)
+        taken_score = rescore(taken, own_draws(ahead, view.players), evaluators, danger)[0].score
+        stock_score = rescore(stock, own_draws(ahead[1:], view.players), evaluators, danger)[0].score
+        return DrawDiscard(seat) if taken_score < stock_score else DrawStock(seat)
+    taken_score = scored(turn_plans(view, hand | top, top, False), end_cost, danger)[0].score
+    if ahead:  # only the stock's next card is known
+        stock_score = scored(turn_plans(view, hand | 1 << ahead[0].index, 0, False), end_cost, danger)[0].score
+    else:
+        stock_score = min(evaluators(lay.fits).potential(lay.left) for lay in layouts(view, hand, False))
+    return DrawDiscard(seat) if taken_score < stock_score - weights.take_margin else DrawStock(seat)
+
+
+def rescore(plans: list[Plan], draws: list[int], evaluators: Evaluators, danger: Danger, width: int = 4) -> list[Plan]:
+    """The best `width` plans rescored by how soon the known draws take the hand out."""
+    if plans[0].out:
+        return plans[:1]
+    return scored(plans[:width], lambda p: turns_to_out(p.kept, p.fits, draws, evaluators(p.fits)), danger)
+
+
+def play_turn(view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger) -> Action:
+    """The best plan for the rest of this turn, by the prospects of the hand kept (one draw
+    ahead, or several when the stock order is known) plus the discard's danger."""
+    drawn_card = view.drawn_from_pile
+    drawn = 1 << drawn_card.index if drawn_card else 0
+    evaluators = Evaluators(view, knowledge, weights)
+    plans = turn_plans(view, knowledge.own, drawn, view.melded_this_turn)
+    plans = scored(plans, lambda p: evaluators(p.fits).potential(p.kept), danger)
+    ahead = ahead_cards(view, knowledge)
+    if ahead is not None:
+        plans = rescore(plans, own_draws(ahead, view.players), evaluators, danger)
+    return first_legal(view, plans, drawn_card)
