@@ -12,12 +12,33 @@ import js
 # When Python began running this file, for bench/bench_startup.py's breakdown.
 js.window.rummyAppStartMs = js.performance.now()
 
-from pyodide.ffi import create_proxy  # noqa: E402 - the mark above comes first
+import asyncio  # noqa: E402 - the mark above comes first
+import importlib  # noqa: E402
 
-from ui import basic, gin  # noqa: E402
+from pyodide.ffi import create_proxy  # noqa: E402
+
+from ui import gin  # noqa: E402
 from ui.dom import Screen, attr, boot, document, el, found, t  # noqa: E402
 
-GAMES = {"gin": gin, "basic": basic}
+GAMES = {"gin": gin}  # and "basic" once loaded
+BASIC_SAVE = "rummy-table/basic/save"
+
+
+def game(name):
+    """The module of game `name`. Basic Rummy's is imported on first use (its save restored,
+    its levels offered), so that a page opening on gin starts no later for it."""
+    if name not in GAMES:
+        module = importlib.import_module(f"ui.{name}")
+        module.render_page = render
+        module.restore()
+        module.offer_levels()
+        GAMES[name] = module
+    return GAMES[name]
+
+
+async def load_the_rest():
+    await asyncio.sleep(0)  # after the first screen is drawn
+    game("basic")
 
 
 def chosen():
@@ -26,40 +47,40 @@ def chosen():
 
 
 def render():
-    game = Screen.game
+    shown = Screen.game
     body = document.body
-    body.dataset.game = game or chosen()
+    body.dataset.game = shown or chosen()
     body.classList.toggle("four-color", bool(boot.prefs.fourColor))
-    document.getElementById("start-screen").hidden = game is not None
-    document.getElementById("table").hidden = game != "gin"
-    document.getElementById("basic-table").hidden = game != "basic"
+    document.getElementById("start-screen").hidden = shown is not None
+    document.getElementById("table").hidden = shown != "gin"
+    document.getElementById("basic-table").hidden = shown != "basic"
     for node in document.querySelectorAll(".in-game"):
-        node.hidden = game is None
-    if game is None:
+        node.hidden = shown is None
+    if shown is None:
         body.dataset.phase = "start"
         for testid in ("score-you", "score-opponent", "target"):
             el(testid).textContent = ""
         document.getElementById("result").hidden = True
         boot.syncChoices()
     else:
-        GAMES[game].draw()
+        GAMES[shown].draw()
 
 
-def start(game):
-    boot.prefs.game = game
+def start(name):
+    boot.prefs.game = name
     boot.savePrefs()
-    GAMES[game].start()
+    game(name).start()
 
 
-def resume(game):
-    """Back to the saved table of `game` (kept while the other game was played)."""
-    module = GAMES[game]
+def resume(name):
+    """Back to the saved table of game `name` (kept while the other game was played)."""
+    module = game(name)
     if module.ui.table is None:
-        start(game)
+        start(name)
         return
-    boot.prefs.game = game
+    boot.prefs.game = name
     boot.savePrefs()
-    Screen.game = game
+    Screen.game = name
     render()
     module.proceed()
 
@@ -68,14 +89,14 @@ def on_click(event):
     target = found(event.target.closest("[data-action],[data-card],[data-meld]"))
     if target is None:
         return
-    game = GAMES.get(Screen.game)
+    current = GAMES.get(Screen.game)
     if attr(target, "data-card"):
-        if game is not None:
-            game.tap_card(attr(target, "data-card"))
+        if current is not None:
+            current.tap_card(attr(target, "data-card"))
         return
     if attr(target, "data-meld") is not None:
-        if game is basic:
-            basic.tap_meld(int(attr(target, "data-meld")))
+        if Screen.game == "basic":
+            current.tap_meld(int(attr(target, "data-meld")))
         return
     name = attr(target, "data-action")
     if name == "start":
@@ -91,8 +112,8 @@ def on_click(event):
         render()
     elif name == "show-stats":
         gin.show_stats()
-    elif game is not None:
-        game.act(name, target)
+    elif current is not None:
+        current.act(name, target)
 
 
 class Bridge:
@@ -111,11 +132,11 @@ class Bridge:
 def main():
     js.window.rummyDecisionMs = js.Array.new()
     boot.progress(0.95, t("loading.game"))
-    gin.render_page = basic.render_page = render
+    gin.render_page = render
     gin.restore()
-    basic.restore()
-    basic.offer_levels()
-    if GAMES[chosen()].ui.table is not None:
+    if chosen() == "basic" or js.localStorage.getItem(BASIC_SAVE):
+        game("basic")
+    if game(chosen()).ui.table is not None:
         Screen.game = chosen()
     document.addEventListener("click", create_proxy(on_click))
     boot.python = create_proxy(Bridge())
@@ -129,6 +150,7 @@ def main():
         start(chosen())
     elif Screen.game is not None:
         GAMES[Screen.game].proceed()
+    asyncio.ensure_future(load_the_rest())
 
 
 main()

@@ -134,6 +134,9 @@ def test_a_whole_hand_by_taps_against_three_computer_players(playwright, browser
 
         play_hand(page, tap=tap, check=no_sideways_scroll if tap else None)
         check_end_of_hand(page)
+        press(page.get_by_test_id("next-hand"), tap)  # hands-3: the next hand is dealt
+        assert phase(page) in ("draw", "opponent")
+        expect(page.get_by_test_id("target")).to_have_text("Hand 2 of 3")
         assert all(url.startswith(site.url) for url in requests), "every byte comes from dist/"
         assert not errors, errors
     finally:
