@@ -172,6 +172,25 @@ def test_an_illegal_meld_and_lay_off_are_explained_and_change_nothing(page: Page
     expect(status).to_contain_text("Select the card to discard first")
     assert saved(page) == before
 
+    # A lay-off that does not fit: play on until a meld is on the table and a card of the hand
+    # fits none, then tap that card and a meld.
+    for _ in range(300):
+        if phase(page) in OVER:
+            page.get_by_test_id("next-hand").click()
+        if phase(page) == "play" and page.locator("button.meld").count():
+            misfit = page.locator("#basic-hand [data-card]:not(.can-lay)")
+            if misfit.count():
+                break
+        take_turn(page)
+    else:
+        raise AssertionError("no table meld appeared")
+    before = saved(page)
+    card = misfit.first.get_attribute("data-card")
+    misfit.first.click()
+    page.locator("button.meld").first.click()
+    expect(status).to_contain_text("does not fit on")
+    assert saved(page) == before and card in hand_codes(page)
+
 
 def test_reload_mid_hand_resumes_and_switching_games_loses_neither_save(page: Page, site):
     open_game(page, site.url, seed=13)
