@@ -263,6 +263,10 @@ def test_five_computer_players_fit_a_360_px_phone(browser, site):
 
         play_hand(page, tap=True, check=fits)
         fits(page)
+        page.get_by_test_id("next-hand").tap()
+        until_my_turn(page)
+        page.set_viewport_size({"width": 740, "height": 360})  # the phone on its side
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         context.close()
 
