@@ -221,3 +221,15 @@ def test_a_seeded_meld_in_hand_is_offered():
     table = replace(table, match=replace(table.match, hand=replace(hand, hands=hands, to_move=0, phase=Phase.PLAY)))
     offers = {frozenset(o.cards) for o in table.meld_offers()}
     assert offers == {frozenset(parse_cards("7S 8S 9S TS")), frozenset(parse_cards("7S 7H 7D"))}
+
+
+def test_the_levels_are_read_from_the_engine_at_run_time(monkeypatch):
+    """Levels are being added to rummy.basic.agents: the settings accept whatever it has now."""
+    from rummy.basic import agents
+
+    with pytest.raises(ValueError):
+        Settings(level="tester")
+    monkeypatch.setitem(agents.LEVELS, "tester", agents.EasyAgent)
+    assert "tester" in levels()
+    table = play_until(Table.new(Settings(opponents=2, level="tester"), seed=10), {"opponent"})
+    assert table.computer_action() in table.match.view(table.to_move).legal_actions
