@@ -36,7 +36,7 @@ class BasicView:
     melded_this_turn: bool  # this seat, this turn
     turns: int
     turnovers: int
-    scores: tuple[int, ...]  # game scores by seat before this hand ends
+    scores: tuple[int, ...]  # game scores by seat (this hand's points included once it is over)
     legal_actions: tuple[Action, ...]  # empty unless this seat is to move
     result: HandResult | None
     final_hands: tuple[tuple[Card, ...], ...] | None  # every hand, once the hand is over
