@@ -328,3 +328,23 @@ def test_basic_rummy_chosen_before_python_is_ready_starts_once_it_is(page: Page,
     page.wait_for_function("['draw', 'play', 'opponent'].includes(document.body.dataset.phase)", timeout=LOAD_TIMEOUT)
     expect(page.locator("#opponents .seat")).to_have_count(2)
     assert saved(page)["settings"] == {"opponents": 2, "hands": 1, "target": None, "level": "easy"}
+
+
+def test_basic_rummy_plays_offline_after_a_first_load_that_never_opened_it(browser, new_site):
+    """The first visit only shows the start screen (Basic Rummy's module is loaded later, on
+    demand); offline, with the server gone, Basic Rummy still starts and plays a whole hand."""
+    site = new_site()
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    try:
+        open_game(page, site.url, seed=5)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        site.stop()  # only the service worker's cache is left
+        context.set_offline(True)
+        page.reload()
+        loaded(page)
+        start_basic(page, opponents=2)
+        play_hand(page)
+        check_end_of_hand(page)
+    finally:
+        context.close()
