@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .. import records
 from ..errors import IllegalAction
 from ..rng import Rng, derive_seed
 from .actions import Action, action_code, parse_action
@@ -81,38 +82,18 @@ class BasicMatch:
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready description from which `from_record` rebuilds this exact game."""
-        return {
-            "game": "basic",
-            "version": RECORD_VERSION,
-            "rules": self.rules.as_dict(),
-            "seed": self.seed,
-            "first_dealer": self.first_dealer,
-            "hands": [[action_code(a) for a in hand.actions] for hand in self.hands],
-        }
+        return records.write(self, "basic", RECORD_VERSION, action_code)
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> BasicMatch:
         """Replay a saved game; ValueError saying what is wrong with a bad record."""
-        if not isinstance(record, Mapping):
-            raise ValueError("the saved game is not an object")
-        version = record.get("version")
-        if record.get("game") != "basic" or type(version) is not int or version != RECORD_VERSION:
-            raise ValueError(f"the saved game is not a Basic Rummy game of version {RECORD_VERSION}")
-        rules = BasicRules.from_dict(record.get("rules"))
-        seed, dealer, hands = record.get("seed"), record.get("first_dealer"), record.get("hands")
-        if type(seed) is not int or type(dealer) is not int or not 0 <= dealer < rules.players:
-            raise ValueError("the saved game has no valid seed or first dealer")
-        if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
-            raise ValueError("the saved game has no list of hands")
-        match = cls.start(rules, seed, dealer)
-        for number, codes in enumerate(hands):
-            try:
-                if number:
-                    match = match.next_hand()
-                for code in codes:
-                    if not isinstance(code, str):
-                        raise ValueError(f"{code!r} is not an action code")
-                    match = match.apply(parse_action(code))
-            except ValueError as error:
-                raise ValueError(f"hand {number + 1}: {error}") from None
-        return match
+        return records.replay(
+            record,
+            game="basic",
+            version=RECORD_VERSION,
+            name="Basic Rummy game",
+            rules_from_dict=BasicRules.from_dict,
+            seats=lambda rules: rules.players,
+            start=cls.start,
+            parse_action=parse_action,
+        )

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .. import records
 from ..errors import IllegalAction
 from ..rng import derive_seed
 from .actions import Action, action_code, parse_action
@@ -85,40 +86,18 @@ class Match:
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready description from which `from_record` rebuilds this exact match."""
-        return {
-            "game": "gin",
-            "version": RECORD_VERSION,
-            "rules": self.rules.as_dict(),
-            "seed": self.seed,
-            "first_dealer": self.first_dealer,
-            "hands": [[action_code(a) for a in hand.actions] for hand in self.hands],
-        }
+        return records.write(self, "gin", RECORD_VERSION, action_code)
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Match:
         """Replay a saved match; ValueError saying what is wrong with a bad record."""
-        if not isinstance(record, Mapping):
-            raise ValueError("the saved match is not an object")
-        version = record.get("version")
-        if record.get("game") != "gin" or type(version) is not int or version != RECORD_VERSION:
-            raise ValueError(
-                f"the saved match is not a gin match of version {RECORD_VERSION}"
-            )
-        seed, dealer, hands = record.get("seed"), record.get("first_dealer"), record.get("hands")
-        if type(seed) is not int or type(dealer) is not int or dealer not in (0, 1):
-            raise ValueError("the saved match has no valid seed or first dealer")
-        if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
-            raise ValueError("the saved match has no list of hands")
-        rules = Rules.from_dict(record.get("rules"))
-        match = cls.start(rules, seed, dealer)
-        for number, codes in enumerate(hands):
-            if number:
-                match = match.next_hand()
-            for code in codes:
-                if not isinstance(code, str):
-                    raise ValueError(f"hand {number + 1}: {code!r} is not an action code")
-                try:
-                    match = match.apply(parse_action(code))
-                except ValueError as error:
-                    raise ValueError(f"hand {number + 1}: {error}") from None
-        return match
+        return records.replay(
+            record,
+            game="gin",
+            version=RECORD_VERSION,
+            name="gin match",
+            rules_from_dict=Rules.from_dict,
+            seats=lambda rules: 2,
+            start=cls.start,
+            parse_action=parse_action,
+        )

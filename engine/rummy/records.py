@@ -1,0 +1,76 @@
+"""The saved form of a game, the same for every card game of the package: its rules, seed and
+first dealer, and each hand's action log as text codes. A record is replayed action by action,
+so a save can only ever hold a position the rules allow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, TypeVar
+
+M = TypeVar("M", bound="Replayable")
+
+
+class Replayable(Protocol):
+    """What `write`/`replay` need of a game: gin's `Match`, Basic Rummy's `BasicMatch`."""
+
+    rules: Any
+    seed: int
+    first_dealer: int
+
+    @property
+    def hands(self) -> tuple: ...
+
+    def apply(self: M, action: Any) -> M: ...
+
+    def next_hand(self: M) -> M: ...
+
+
+def write(match: Replayable, game: str, version: int, action_code: Callable[[Any], str]) -> dict[str, Any]:
+    """A JSON-ready record from which `replay` rebuilds this exact game."""
+    return {
+        "game": game,
+        "version": version,
+        "rules": match.rules.as_dict(),
+        "seed": match.seed,
+        "first_dealer": match.first_dealer,
+        "hands": [[action_code(a) for a in hand.actions] for hand in match.hands],
+    }
+
+
+def replay(
+    record: Any,
+    *,
+    game: str,
+    version: int,
+    name: str,
+    rules_from_dict: Callable[[Any], Any],
+    seats: Callable[[Any], int],
+    start: Callable[[Any, int, int], M],
+    parse_action: Callable[[str], Any],
+) -> M:
+    """The game a record describes; ValueError saying what is wrong with a bad one. `name` is
+    how messages call it ("gin match"), `seats` how many seats its rules have."""
+    noun = name.split()[-1]
+    if not isinstance(record, Mapping):
+        raise ValueError(f"the saved {noun} is not an object")
+    found = record.get("version")
+    if record.get("game") != game or type(found) is not int or found != version:
+        raise ValueError(f"the saved {noun} is not a {name} of version {version}")
+    rules = rules_from_dict(record.get("rules"))
+    seed, dealer, hands = record.get("seed"), record.get("first_dealer"), record.get("hands")
+    if type(seed) is not int or type(dealer) is not int or not 0 <= dealer < seats(rules):
+        raise ValueError(f"the saved {noun} has no valid seed or first dealer")
+    if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
+        raise ValueError(f"the saved {noun} has no list of hands")
+    match = start(rules, seed, dealer)
+    for number, codes in enumerate(hands):
+        try:
+            if number:
+                match = match.next_hand()
+            for code in codes:
+                if not isinstance(code, str):
+                    raise ValueError(f"{code!r} is not an action code")
+                match = match.apply(parse_action(code))
+        except ValueError as error:
+            raise ValueError(f"hand {number + 1}: {error}") from None
+    return match
