@@ -1,7 +1,7 @@
 """Looking several turns ahead when the stock order is known (after a turnover).
 
 Then the cards this seat will draw are known too, as long as the other players draw from the
-stock: every n-th card. A small beam search over its own next turns (lay off what fits, put
+stock: every n-th card, or the one before it from the pile. A small beam search over its own next turns (lay off what fits, put
 down at most one meld, discard) finds how soon the hand can go out with those cards. Late in a
 long hand this is what breaks a stall: the low cards everyone keeps are dead, and the way out is
 to collect melds from the cards that cycle through the stock.
@@ -10,38 +10,54 @@ to collect melds from the cards that cycle through the stock.
 from __future__ import annotations
 
 from ...cards import Card, bits
-from ...melds import ALL_MELDS
+from ...melds import ALL_MELDS, meldable_mask
 from .evaluate import Evaluator
 
 MELD_LIST = tuple(mask for mask, _ in ALL_MELDS)
 HORIZON = 5  # own turns looked at
 BEAM = 6  # hands kept at each turn
 TURN = 200.0  # one more turn before going out; above any difference of hand costs
+DEAD = 40.0  # a card that no draw in sight can meld
 
 
-def own_draws(ahead: list[Card], players: int) -> list[int]:
-    """The card bits this seat draws in its next turns, if every other player draws from the
-    stock: `ahead` is the stock in order (then the pile, if it will be turned over again)."""
-    return [1 << card.index for card in ahead[players - 1 :: players][:HORIZON]]
+def turns_to_out(hand: int, fits: int, ahead: list[int], players: int, evaluator: Evaluator,
+                 dead: float = DEAD) -> float:
+    """TURN times the number of own turns until the hand can go out, or, when it cannot
+    within HORIZON turns, TURN per turn looked at plus the best hand's cost then.
 
-
-def turns_to_out(hand: int, fits: int, draws: list[int], evaluator: Evaluator) -> float:
-    """TURN times the number of own turns until the hand can go out with these draws, or,
-    when it cannot within them, TURN per turn looked at plus the best hand's cost then."""
-    beam = [hand]
-    for depth, drawn in enumerate(draws, start=1):
-        grown: dict[int, float] = {}
-        for held in beam:
-            cards = (held | drawn) & ~fits  # what fits the table is laid off
-            for meld in [0, *(m for m in MELD_LIST if m & cards == m)]:
-                left = cards & ~meld
-                if left.bit_count() <= 1:
-                    return TURN * depth
-                for bit in bits(left):
-                    kept = left ^ bit
-                    if kept not in grown:
-                        grown[kept] = evaluator.final(kept)
+    `ahead` are the bits of the cards stock draws give, in order; this seat draws next after
+    the other players, each taking one. At each own turn it may take that stock card, or the
+    previous player's discard, read as the card that player drew (the cards cycling in a long
+    hand are the ones nobody wants): then the stock moves one card less before its next turn.
+    Hands are ranked by their cost plus `dead` per card that cannot meld with the cards still
+    to come: keeping those is what stalls a long hand.
+    """
+    beam: list[tuple[int, int]] = [(hand, players - 1)]  # (hand, place of its next stock card)
+    best = evaluator.final(hand)
+    for depth in range(1, HORIZON + 1):
+        grown: dict[tuple[int, int], float] = {}
+        for held, place in beam:
+            options = []
+            if place < len(ahead):
+                options.append((ahead[place], 0, place + players))
+            if 0 < place <= len(ahead):
+                options.append((ahead[place - 1], ahead[place - 1], place + players - 1))
+            for drawn, keep, after in options:
+                cards = (held | drawn) & ~fits  # what fits the table is laid off
+                later = 0
+                for bit in ahead[after - 1 : after - 1 + HORIZON * players]:
+                    later |= bit
+                for meld in [0, *(m for m in MELD_LIST if m & cards == m)]:
+                    left = cards & ~meld
+                    if not left or left.bit_count() == 1 and left != keep:  # out: nothing or a discard left
+                        return TURN * depth
+                    for bit in bits(left & ~keep):
+                        kept = left ^ bit
+                        if (kept, after) not in grown:
+                            stuck = kept & ~meldable_mask(kept | later)
+                            grown[kept, after] = evaluator.final(kept) + dead * stuck.bit_count()
+        if not grown:  # no card in sight
+            break
         beam = sorted(grown, key=grown.__getitem__)[:BEAM]
-    if not beam:
-        return evaluator.final(hand)
-    return TURN * (len(draws) + 1) + evaluator.final(beam[0])
+        best = grown[beam[0]]
+    return TURN * (HORIZON + 1) + best
