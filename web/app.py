@@ -1,7 +1,8 @@
 """The page's entry point: the start screen and the games' tables, routed.
 
 No rule lives in the DOM layer. `ui/gin.py` draws a `rummy.gin.session.Table`, `ui/basic.py` a
-`rummy.basic.session.Table`, `ui/dom.py` holds what both draw with; this file restores both
+`rummy.basic.session.Table`, `ui/dom.py` holds what both draw with and `ui/table.py` what both
+do with their table (save, actions, the computer's turns); this file restores both
 saves, shows the start screen or the table of the game being played, and sends each tap to that
 game. Each game keeps its own save, so switching between them loses neither. Only plain Pyodide
 APIs are used (`js`, `pyodide.ffi`), so the page does not depend on PyScript beyond its loading.
@@ -29,8 +30,7 @@ def game(name):
     its levels offered), so that a page opening on gin starts no later for it."""
     if name not in GAMES:
         module = importlib.import_module(f"ui.{name}")
-        module.render_page = render
-        module.restore()
+        module.game.restore()
         module.offer_levels()
         GAMES[name] = module
     return GAMES[name]
@@ -63,26 +63,26 @@ def render():
         document.getElementById("result").hidden = True
         boot.syncChoices()
     else:
-        GAMES[shown].draw()
+        GAMES[shown].game.draw()
 
 
 def start(name):
     boot.prefs.game = name
     boot.savePrefs()
-    game(name).start()
+    game(name).game.start()
 
 
 def resume(name):
     """Back to the saved table of game `name` (kept while the other game was played)."""
     module = game(name)
-    if module.ui.table is None:
+    if module.game.ui.table is None:
         start(name)
         return
     boot.prefs.game = name
     boot.savePrefs()
     Screen.game = name
     render()
-    module.proceed()
+    module.game.proceed()
 
 
 def on_click(event):
@@ -132,11 +132,11 @@ class Bridge:
 def main():
     js.window.rummyDecisionMs = js.Array.new()
     boot.progress(0.95, t("loading.game"))
-    gin.render_page = render
-    gin.restore()
+    Screen.redraw = render
+    gin.game.restore()
     if chosen() == "basic" or js.localStorage.getItem(BASIC_SAVE):
         game("basic")
-    if game(chosen()).ui.table is not None:
+    if game(chosen()).game.ui.table is not None:
         Screen.game = chosen()
     document.addEventListener("click", create_proxy(on_click))
     boot.python = create_proxy(Bridge())
@@ -149,7 +149,7 @@ def main():
     elif pending and Screen.game is None:
         start(chosen())
     elif Screen.game is not None:
-        GAMES[Screen.game].proceed()
+        GAMES[Screen.game].game.proceed()
     asyncio.ensure_future(load_the_rest())
 
 

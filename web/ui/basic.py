@@ -2,57 +2,48 @@
 
 No rule lives here: which melds and lay-offs are legal, scoring and the computer players'
 decisions come from `rummy.basic`; this module turns the table into HTML, taps into actions
-(select cards, then Meld, Discard, or tap a table meld to lay the selected card off), and an
-`IllegalAction` into a translated message. The table is saved after every action.
+(select cards, then Meld, Discard, or tap a table meld to lay the selected card off);
+`ui/table.py` plays them, turns an `IllegalAction` into a translated message, paces the computer
+players and saves the table after every action.
 """
 
-import asyncio
-import json
 from html import escape
-
-import js
 
 from rummy.basic import Discard, DrawDiscard, DrawStock, LayOff, NewMeld
 from rummy.basic.session import PERSON, Settings, Table, levels
 from rummy.cards import parse_cards
-from rummy.errors import IllegalAction
-from rummy.sessions import grouped, sorted_by
 
+from . import table as shared
 from .dom import (
-    PACE,
-    Screen,
     Seeds,
     attr,
     boot,
     card_html,
-    card_inside,
     document,
+    draw_hand,
+    draw_piles,
     el,
     face,
     faces,
-    focus,
     found,
-    keeping_focus,
-    refusal_text,
+    hand_card_html,
+    hide_result,
+    render,
     restart_animation,
-    sort_chips,
+    show_result,
+    show_status,
     spoken,
     t,
-    timed,
 )
 
 SAVE_KEY = "rummy-table/basic/save"
 BROKEN_KEY = "rummy-table/basic/broken"  # a save that could not be restored, kept aside
 
 
-class Ui:
-    """What the page shows beyond the table itself."""
+class Ui(shared.Ui):
+    """The Basic Rummy page's state: the selected cards, the card just drawn, the last move."""
 
-    table: Table | None = None
     selected = ()  # Cards of the person's hand, in the order tapped
-    message = ""  # the last event or refusal, shown in the status line
-    error = False
-    busy = False
     moved = ""  # the computer's last move, animated once: "stock" or "pile"
     moved_meld = None  # the table meld a computer player just put down or extended
     previous_hand = frozenset()
@@ -60,40 +51,47 @@ class Ui:
 
 
 ui = Ui()
-# Set by app.py: redraws the whole page (whichever game or screen it shows).
-render_page = None
 
 
-def render():
-    render_page()
+class Basic(shared.Game):
+    """The Basic Rummy table's save, new games and the computer players' moves (draw, meld,
+    lay-offs, discard). A broken save is kept aside; the gin save is another key, untouched."""
+
+    name = "basic"
+    save_key = SAVE_KEY
+    broken_key = BROKEN_KEY
+    saved_thing = "Basic Rummy game"
+    corrupt_notice = "basic.saveCorrupt"
+    confirm_new = "basic.confirmNew"
+    refusals = "basic."
+    draws = (DrawStock, DrawDiscard)
+
+    def new_table(self, settings):
+        return Table.new(settings or settings_from_prefs(), Seeds.next())
+
+    def load(self, record):
+        return Table.from_record(record)
+
+    def clear_selection(self):
+        ui.selected = ()
+
+    def show_move(self, before, action):
+        ui.message = move_text(before, ui.table, action)
+        ui.moved = {DrawStock: "stock", Discard: "pile", DrawDiscard: "pile"}.get(type(action), "")
+        ui.moved_meld = action.target if isinstance(action, LayOff) else None
+        if isinstance(action, NewMeld):
+            ui.moved_meld = len(ui.table.view.table) - 1
+
+    def unmark(self):
+        ui.moved, ui.moved_meld = "", None
+
+    def next_hand(self):
+        ui.selected = ()
+        super().next_hand()
 
 
 def seat_name(seat):
     return t("table.you") if seat == PERSON else t("basic.computer", number=seat)
-
-
-# ---- saving -------------------------------------------------------------------------------
-
-
-def save():
-    if ui.table is not None:
-        js.localStorage.setItem(SAVE_KEY, json.dumps(ui.table.to_record()))
-
-
-def restore():
-    """The saved game, if any; a broken one is reported and kept aside, and a fresh start is
-    offered (the gin save is another key, untouched)."""
-    raw = js.localStorage.getItem(SAVE_KEY)
-    if not raw:
-        return
-    try:
-        ui.table = Table.from_record(json.loads(raw))
-    except (ValueError, TypeError, KeyError, RecursionError) as error:
-        ui.table = None
-        js.localStorage.setItem(BROKEN_KEY, raw)
-        js.localStorage.removeItem(SAVE_KEY)
-        js.console.warn(f"saved Basic Rummy game not restored: {error}")
-        boot.notice(t("basic.saveCorrupt"))
 
 
 def offer_levels():
@@ -115,66 +113,6 @@ def settings_from_prefs():
 
 
 # ---- actions ------------------------------------------------------------------------------
-
-
-def start(settings=None):
-    ui.table = Table.new(settings or settings_from_prefs(), Seeds.next())
-    Screen.game = "basic"
-    ui.selected, ui.message, ui.error = (), "", False
-    boot.notice("")
-    save()
-    render()
-    proceed()
-
-
-def play(action):
-    """Send the person's action to the engine; a refusal becomes a message, nothing changes."""
-    if ui.busy or ui.table is None or ui.table.screen == "opponent":
-        return
-    try:
-        table = ui.table.play(action)
-    except IllegalAction as refusal:
-        if refusal.reason == "drawn_already" and isinstance(action, (DrawStock, DrawDiscard)):
-            return  # a second tap on a pile just drawn from: nothing to say
-        ui.message, ui.error = refusal_text(refusal, "basic."), True
-        render()
-        return
-    ui.table, ui.selected, ui.message, ui.error = table, (), "", False
-    save()
-    render()
-    proceed()
-
-
-def proceed():
-    if ui.table is not None and ui.table.screen == "opponent":
-        asyncio.ensure_future(computer_turns())
-
-
-async def computer_turns():
-    """The computer players' actions one at a time (draw, meld, lay-offs, discard), at a
-    readable pace; each decision is short, so the page never freezes."""
-    if ui.busy:
-        return
-    ui.busy = True
-    try:
-        while ui.table is not None and ui.table.screen == "opponent" and Screen.game == "basic":
-            await asyncio.sleep(PACE)
-            table = ui.table
-            if table is None or table.screen != "opponent" or Screen.game != "basic":
-                break
-            action = timed(table.computer_action)
-            ui.table = table.play(action)
-            ui.message, ui.error = move_text(table, ui.table, action), False
-            ui.moved = {DrawStock: "stock", Discard: "pile", DrawDiscard: "pile"}.get(type(action), "")
-            ui.moved_meld = action.target if isinstance(action, LayOff) else None
-            if isinstance(action, NewMeld):
-                ui.moved_meld = len(ui.table.view.table) - 1
-            save()
-            render()
-            ui.moved, ui.moved_meld = "", None
-    finally:
-        ui.busy = False
-    render()
 
 
 def move_text(before, after, action):
@@ -213,33 +151,27 @@ def tap_meld(number):
     if ui.table is None:
         return
     if len(ui.selected) != 1:
-        ui.message, ui.error = t("basic.selectLayoff"), True
-        render()
+        game.complain("basic.selectLayoff")
         return
-    play(LayOff(PERSON, ui.selected[0], number))
-
-
-def complain(key):
-    ui.message, ui.error = t(key), True
-    render()
+    game.play(LayOff(PERSON, ui.selected[0], number))
 
 
 def act(name, target):
     """A tap on a control of the Basic Rummy table (`data-action` = name)."""
     if name == "basic-stock":
-        play(DrawStock(PERSON))
+        game.play(DrawStock(PERSON))
     elif name == "basic-pile":
-        play(DrawDiscard(PERSON))
+        game.play(DrawDiscard(PERSON))
     elif name == "basic-meld":
         if not ui.selected:
-            complain("basic.selectMeld")
+            game.complain("basic.selectMeld")
         else:
-            play(NewMeld(PERSON, tuple(ui.selected)))
+            game.play(NewMeld(PERSON, tuple(ui.selected)))
     elif name == "basic-discard":
         if len(ui.selected) != 1:
-            complain("error.select_card" if not ui.selected else "basic.selectOne")
+            game.complain("error.select_card" if not ui.selected else "basic.selectOne")
         else:
-            play(Discard(PERSON, ui.selected[0]))
+            game.play(Discard(PERSON, ui.selected[0]))
     elif name == "basic-offer":
         ui.selected = parse_cards(attr(target, "data-cards"))
         ui.message, ui.error = "", False
@@ -247,31 +179,11 @@ def act(name, target):
     elif name == "basic-clear":
         ui.selected, ui.message, ui.error = (), "", False
         render()
-    elif name == "next-hand":
-        ui.table = ui.table.next_hand()
-        ui.selected, ui.message, ui.error = (), "", False
-        save()
-        render()
-        proceed()
-    elif name == "rematch":
-        start(ui.table.settings)
-    elif name == "new-match":
-        if ui.table is not None and not ui.table.match.is_over and not js.window.confirm(t("basic.confirmNew")):
-            return
-        ui.table = None
-        Screen.game = None
-        js.localStorage.removeItem(SAVE_KEY)
-        render()
+    else:
+        game.act(name)
 
 
 # ---- drawing ------------------------------------------------------------------------------
-
-
-def draw():
-    """Draw the Basic Rummy table (app.py shows it and hides the rest)."""
-    table = ui.table
-    document.body.dataset.phase = table.screen
-    keeping_focus(lambda: render_table(table), lambda: next_control(table))
 
 
 def next_control(table):
@@ -300,15 +212,7 @@ def render_table(table):
     seats.innerHTML = "".join(seat_html(table, seat, fits) for seat in range(1, view.players))
 
     stock, pile = el("basic-stock"), el("basic-pile")
-    stock.innerHTML = f'<span class="card back"></span><span class="count">{view.stock_count}</span>'
-    stock.setAttribute("aria-label", t("action.drawStock") + " · " + t("table.stockCount", count=view.stock_count))
-    if view.pile:
-        top = view.pile[-1]
-        pile.innerHTML = card_html(top) + f'<span class="count">{len(view.pile)}</span>'
-        pile.setAttribute("aria-label", t("action.takePile", card=spoken(top)))
-    else:
-        pile.innerHTML = '<span class="card empty"></span>'
-        pile.setAttribute("aria-label", t("table.discardEmpty"))
+    draw_piles(stock, pile, view, pile_count=True)
     screen = table.screen
     stock.classList.toggle("active", screen == "draw")
     pile.classList.toggle("active", screen == "draw" and any(isinstance(a, DrawDiscard) for a in view.legal_actions))
@@ -316,9 +220,7 @@ def render_table(table):
     restart_animation(pile, ui.moved == "pile")
     el("basic-turnovers").textContent = t("basic.turnovers", count=view.turnovers, limit=rules.turnovers) if view.turnovers else ""
 
-    status = el("basic-status")
-    status.textContent = " ".join(part for part in (ui.message, status_text(table, fits)) if part)
-    status.classList.toggle("error", ui.error)
+    show_status(el("basic-status"), ui.message, ui.error, status_text(table, fits))
 
     mine = melds_html(table, PERSON, fits)
     own = document.getElementById("my-melds")
@@ -389,18 +291,15 @@ def render_hand(table, fits):
         ui.fresh = None
     ui.previous_hand = now
 
-    sort_key = str(boot.prefs.sort)
-    groups = grouped(hand) if sort_key == "melds" else (sorted_by(hand, sort_key),)
     playing = table.screen == "play"
     layable = {a.card for a in view.legal_actions if isinstance(a, LayOff)} if playing else set()
-    parts = []
-    for group in groups:
-        cards = "".join(hand_card_html(card, layable) for card in group)
-        parts.append(f'<div class="group">{cards}</div>')
-    node = document.getElementById("basic-hand")
-    node.innerHTML = "".join(parts)
-    node.setAttribute("aria-label", t("table.yourHand"))
-    sort_chips(document.querySelector("#basic-table .sorts"), sort_key, "basic-")
+    draw_hand(
+        document.getElementById("basic-hand"),
+        hand,
+        lambda card: hand_card(card, layable),
+        document.querySelector("#basic-table .sorts"),
+        "basic-",
+    )
     el("basic-hand-value").textContent = t("basic.handValue", points=sum(c.value for c in hand))
 
     offers = table.meld_offers() if playing else ()
@@ -425,25 +324,20 @@ def render_hand(table, fits):
         button.setAttribute("aria-disabled", "false" if live else "true")
 
 
-def hand_card_html(card, layable):
-    classes = ["card", f"suit-{card.suit}"]
+def hand_card(card, layable):
+    classes = []
     if card == ui.fresh or card == ui.table.view.drawn_from_pile:
         classes.append("fresh")
     if card in layable:
         classes.append("can-lay")
-    pressed = "true" if card in ui.selected else "false"
     label = spoken(card) + (" · " + t("basic.canLay") if card in layable else "")
-    return (
-        f'<button type="button" class="{" ".join(classes)}" data-card="{card.code}" '
-        f'aria-pressed="{pressed}" aria-label="{escape(label)}">{card_inside(card)}</button>'
-    )
+    return hand_card_html(card, pressed=card in ui.selected, classes=classes, label=label)
 
 
 def render_result(table):
-    overlay = document.getElementById("result")
     screen = table.screen
     if screen not in ("hand-over", "game-over"):
-        overlay.hidden = True
+        hide_result()
         return
     match = table.match
     result = match.hand.result
@@ -467,20 +361,9 @@ def render_result(table):
             title = t("basic.game.shared")
         else:
             title = t("basic.game.lost", names=", ".join(seat_name(s) for s in winners))
-        lines.insert(0, f'<p class="outcome">{escape(outcome)}</p>')
-        lines.append(f'<p class="totals" data-testid="totals">{escape(t("basic.game.final", scores=scores))}</p>')
+        show_result(outcome, lines, t("basic.game.final", scores=scores), over=title)
     else:
-        title = outcome
-        lines.append(f'<p class="totals" data-testid="totals">{escape(t("basic.result.totals", scores=scores))}</p>')
-    document.getElementById("result-title").textContent = title
-    document.getElementById("result-body").innerHTML = "".join(lines)
-    el("next-hand").hidden = screen != "hand-over"
-    el("rematch").hidden = screen != "game-over"
-    was_hidden = overlay.hidden
-    overlay.hidden = False
-    if was_hidden:
-        overlay.scrollTop = 0
-        focus(el("next-hand") if screen == "hand-over" else el("rematch"))
+        show_result(outcome, lines, t("basic.result.totals", scores=scores))
 
 
 def summary_html(table):
@@ -499,3 +382,7 @@ def summary_html(table):
             f"<h3>{escape(head)}</h3>" + (f'<div class="group">{cards}</div>' if cards else "") + "</div>"
         )
     return f'<div class="hands" data-testid="hand-summary">{"".join(rows)}</div>'
+
+
+# Saves, plays and paces this table (ui/table.py), drawn by the functions above.
+game = Basic(ui, render_table, next_control)

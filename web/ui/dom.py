@@ -1,4 +1,5 @@
-"""What every game's page draws with: translations, card faces, DOM lookups, refusals, pacing.
+"""What every game's page draws with: translations, card faces, DOM lookups, refusals, pacing,
+and the parts of a table both games draw alike (piles, status line, hand, result overlay).
 
 No rule lives here or in the game modules: legality, scoring and the computer's decisions come
 from the engine. Only plain Pyodide APIs are used (`js`, `pyodide.ffi`).
@@ -13,6 +14,7 @@ import js
 import pyodide.ffi
 
 from rummy.cards import parse_card, parse_cards
+from rummy.sessions import grouped, sorted_by
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -30,6 +32,12 @@ class Screen:
     """Which table the page shows: "gin" or "basic", or None for the start screen."""
 
     game = None
+    redraw = None  # set by app.py: draws the whole page (whichever game or screen it shows)
+
+
+def render():
+    """Redraw the whole page."""
+    Screen.redraw()
 
 
 class Seeds:
@@ -164,3 +172,69 @@ def timed(decide):
     action = decide()
     js.window.rummyDecisionMs.push(1000 * (time.perf_counter() - began))
     return action
+
+
+# ---- what both tables draw alike ------------------------------------------------------------
+
+
+def draw_piles(stock, pile, view, *, pile_count=False):
+    """The stock (its size) and the discard pile (its top card, and its size if `pile_count`)."""
+    stock.innerHTML = f'<span class="card back"></span><span class="count">{view.stock_count}</span>'
+    stock.setAttribute("aria-label", t("action.drawStock") + " · " + t("table.stockCount", count=view.stock_count))
+    if view.pile:
+        top = view.pile[-1]
+        pile.innerHTML = card_html(top) + (f'<span class="count">{len(view.pile)}</span>' if pile_count else "")
+        pile.setAttribute("aria-label", t("action.takePile", card=spoken(top)))
+    else:
+        pile.innerHTML = '<span class="card empty"></span>'
+        pile.setAttribute("aria-label", t("table.discardEmpty"))
+
+
+def show_status(node, message, error, now):
+    """The status line: the last event or refusal (`message`), then what to do `now`."""
+    node.textContent = " ".join(part for part in (message, now) if part)
+    node.classList.toggle("error", error)
+
+
+def hand_card_html(card, *, pressed, classes=(), label=None):
+    """A card of the person's hand: a button that selects it (`pressed` when selected)."""
+    names = " ".join(["card", f"suit-{card.suit}", *classes])
+    label = spoken(card) if label is None else label
+    return (
+        f'<button type="button" class="{names}" data-card="{card.code}" '
+        f'aria-pressed="{"true" if pressed else "false"}" aria-label="{escape(label)}">{card_inside(card)}</button>'
+    )
+
+
+def draw_hand(node, hand, card_button, sorts, prefix=""):
+    """The person's hand in `node`, arranged as chosen (the engine's melds, or by suit or
+    rank), each card drawn by `card_button(card)`; then the chips that choose, in `sorts`."""
+    sort_key = str(boot.prefs.sort)
+    groups = grouped(hand) if sort_key == "melds" else (sorted_by(hand, sort_key),)
+    node.innerHTML = "".join(f'<div class="group">{"".join(card_button(card) for card in group)}</div>' for group in groups)
+    node.setAttribute("aria-label", t("table.yourHand"))
+    sort_chips(sorts, sort_key, prefix)
+
+
+def hide_result():
+    document.getElementById("result").hidden = True
+
+
+def show_result(outcome, lines, totals, *, over=None):
+    """The result overlay of a hand: the `outcome` as its title, the `lines` (HTML) and the
+    `totals`, with Next hand. When the match is over, `over` is the title, the outcome becomes the
+    first line, and Rematch replaces Next hand. Opening it scrolls it up and focuses its button."""
+    final = over is not None
+    if final:
+        lines = [f'<p class="outcome">{escape(outcome)}</p>', *lines]
+    lines = [*lines, f'<p class="totals" data-testid="totals">{escape(totals)}</p>']
+    document.getElementById("result-title").textContent = over if final else outcome
+    document.getElementById("result-body").innerHTML = "".join(lines)
+    el("next-hand").hidden = final
+    el("rematch").hidden = not final
+    overlay = document.getElementById("result")
+    was_hidden = overlay.hidden
+    overlay.hidden = False
+    if was_hidden:
+        overlay.scrollTop = 0
+        focus(el("rematch") if final else el("next-hand"))

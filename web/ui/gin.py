@@ -1,163 +1,109 @@
 """The Gin Rummy table: draws a `rummy.gin.session.Table` and sends the person's taps to it.
 
 No rule lives here: legality, scoring and the computer's decisions come from `rummy.gin`; this
-module turns the table into HTML, a click into an `Action`, and an `IllegalAction` into a
-translated message. The table is saved after every action.
+module turns the table into HTML and a click into an `Action`; `ui/table.py` plays it, turns an
+`IllegalAction` into a translated message, paces the computer and saves the table after every
+action (here, with the statistics).
 """
 
-import asyncio
 import json
 from html import escape
 
 import js
 
-from rummy.errors import IllegalAction
 from rummy.gin import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
-from rummy.gin.session import Settings, Stats, Table, deadwood_without, grouped, sorted_by
+from rummy.gin.session import Settings, Stats, Table, deadwood_without
 from rummy.melds import deadwood
 
+from . import table as shared
 from .dom import (
-    PACE,
-    Screen,
     Seeds,
     boot,
     card_html,
-    card_inside,
     document,
+    draw_hand,
+    draw_piles,
     el,
     face,
-    focus,
     found,
-    keeping_focus,
-    refusal_text,
+    hand_card_html,
+    hide_result,
+    render,
     restart_animation,
-    sort_chips,
+    show_result,
+    show_status,
     spoken,
     t,
-    timed,
 )
 
 SAVE_KEY = "rummy-table/gin/save"
 STATS_KEY = "rummy-table/gin/stats"
 
 
-class Ui:
-    """What the page shows beyond the table itself."""
+class Ui(shared.Ui):
+    """The gin page's state: the statistics, the selected card, hints, the card just drawn."""
 
-    table: Table | None = None
     stats: Stats = Stats()
     selected = None  # a Card of the person's hand
-    message = ""  # the last event or refusal, shown in the status line
-    error = False
     hints = ()
     previous_hand = frozenset()
     fresh = None  # the card just drawn, marked "new"
-    busy = False
     moved = ""  # the computer's last move, animated once: "stock", "pile" or "taken"
 
 
 ui = Ui()
-# Set by app.py: redraws the whole page (whichever game or screen it shows).
-render_page = None
 
 
-# ---- saving -------------------------------------------------------------------------------
+class Gin(shared.Game):
+    """The gin table's save (with the statistics), new matches and computer moves."""
 
+    name = "gin"
+    save_key = SAVE_KEY
+    corrupt_notice = "save.corrupt"
+    confirm_new = "menu.confirmNew"
+    draws = (DrawStock, DrawDiscard)
 
-def save():
-    if ui.table is not None:
-        js.localStorage.setItem(SAVE_KEY, json.dumps(ui.table.to_record()))
-        ui.stats = ui.table.stats
-    js.localStorage.setItem(STATS_KEY, json.dumps(ui.stats.as_dict()))
+    def new_table(self, settings):
+        prefs = boot.prefs
+        settings = settings or Settings(int(prefs.target), str(prefs.level), str(prefs.rules))
+        return Table.new(settings, Seeds.next(), ui.stats)
 
+    def load(self, record):
+        return Table.from_record(record, ui.stats)
 
-def restore():
-    """The saved statistics and match, if any; a broken save is reported and set aside."""
-    raw_stats = js.localStorage.getItem(STATS_KEY)
-    if raw_stats:
-        try:
-            ui.stats = Stats.from_dict(json.loads(raw_stats))
-        except ValueError as error:
-            js.console.warn(f"statistics not restored: {error}")
-            boot.notice(t("save.statsCorrupt"))
-            js.localStorage.removeItem(STATS_KEY)
-    raw = js.localStorage.getItem(SAVE_KEY)
-    if not raw:
-        return
-    try:
-        ui.table = Table.from_record(json.loads(raw), ui.stats)
-    except (ValueError, TypeError, KeyError, RecursionError) as error:
-        ui.table = None
-        js.localStorage.removeItem(SAVE_KEY)
-        js.console.warn(f"saved match not restored: {error}")
-        boot.notice(t("save.corrupt"))
+    def save(self):
+        super().save()
+        if ui.table is not None:
+            ui.stats = ui.table.stats
+        js.localStorage.setItem(STATS_KEY, json.dumps(ui.stats.as_dict()))
+
+    def restore(self):
+        """The saved statistics and match, if any; a broken save is reported and set aside."""
+        raw_stats = js.localStorage.getItem(STATS_KEY)
+        if raw_stats:
+            try:
+                ui.stats = Stats.from_dict(json.loads(raw_stats))
+            except ValueError as error:
+                js.console.warn(f"statistics not restored: {error}")
+                boot.notice(t("save.statsCorrupt"))
+                js.localStorage.removeItem(STATS_KEY)
+        super().restore()
+
+    def clear_selection(self):
+        ui.selected, ui.hints = None, ()
+
+    def show_move(self, before, action):
+        card = getattr(action, "card", None)
+        if isinstance(action, (TakeUpcard, DrawDiscard)):
+            card = before.view.pile[-1]
+        ui.message = t(f"move.{type(action).__name__}", card=face(card) if card else "")
+        ui.moved = {DrawStock: "stock", Discard: "pile", Knock: "pile"}.get(type(action), "taken")
+
+    def unmark(self):
+        ui.moved = ""
 
 
 # ---- actions ------------------------------------------------------------------------------
-
-
-def play(action):
-    """Send the person's action to the engine; a refusal becomes a message, nothing changes."""
-    if ui.busy or ui.table is None or ui.table.screen == "opponent":
-        return
-    try:
-        table = ui.table.play(action)
-    except IllegalAction as refusal:
-        if refusal.reason == "drawn_already" and isinstance(action, (DrawStock, DrawDiscard)):
-            return  # a second tap on a pile just drawn from: nothing to say
-        ui.message = refusal_text(refusal)
-        ui.error = True
-        render()
-        return
-    ui.table, ui.selected, ui.hints, ui.message, ui.error = table, None, (), "", False
-    save()
-    render()
-    proceed()
-
-
-def proceed():
-    if ui.table is not None and ui.table.screen == "opponent":
-        asyncio.ensure_future(computer_turns())
-
-
-async def computer_turns():
-    """The computer's moves, one at a time at a readable pace; each decision is short, so the
-    page never freezes."""
-    if ui.busy:
-        return
-    ui.busy = True
-    try:
-        while ui.table is not None and ui.table.screen == "opponent" and Screen.game == "gin":
-            await asyncio.sleep(PACE)
-            table = ui.table
-            if table is None or table.screen != "opponent" or Screen.game != "gin":
-                break  # a new match, or the start screen, while the computer waited
-            action = timed(table.computer_action)
-            card = getattr(action, "card", None)
-            if isinstance(action, (TakeUpcard, DrawDiscard)):
-                card = table.view.pile[-1]
-            ui.table = table.play(action)
-            ui.message = t(f"move.{type(action).__name__}", card=face(card) if card else "")
-            ui.moved = {DrawStock: "stock", Discard: "pile", Knock: "pile"}.get(type(action), "taken")
-            ui.error = False
-            save()
-            render()
-            ui.moved = ""
-    finally:
-        ui.busy = False
-    render()
-
-
-def start(settings=None):
-    prefs = boot.prefs
-    settings = settings or Settings(int(prefs.target), str(prefs.level), str(prefs.rules))
-    ui.table = Table.new(settings, Seeds.next(), ui.stats)
-    Screen.game = "gin"
-    ui.selected, ui.hints, ui.message, ui.error = None, (), "", False
-    boot.notice("")
-    save()
-    render()
-    proceed()
 
 
 def tap_card(code):
@@ -171,7 +117,7 @@ def tap_card(code):
         render()
         return
     if ui.selected == card:
-        play(Discard(0, card))
+        game.play(Discard(0, card))
         return
     ui.selected, ui.message, ui.error = card, "", False
     render()
@@ -182,23 +128,22 @@ def play_selected(kind):
     if ui.table is None:
         return
     if ui.selected is None:
-        ui.message, ui.error = t("error.select_card"), True
-        render()
+        game.complain("error.select_card")
         return
-    play(kind(0, ui.selected))
+    game.play(kind(0, ui.selected))
 
 
 def act(name, target):
     """A tap on a control of the gin table (`data-action` = name)."""
     seat = 0
     if name == "stock":
-        play(DrawStock(seat))
+        game.play(DrawStock(seat))
     elif name == "pile":
-        play(DrawDiscard(seat))
+        game.play(DrawDiscard(seat))
     elif name == "take-upcard":
-        play(TakeUpcard(seat))
+        game.play(TakeUpcard(seat))
     elif name == "pass-upcard":
-        play(PassUpcard(seat))
+        game.play(PassUpcard(seat))
     elif name == "discard-selected":
         play_selected(Discard)
     elif name == "knock":
@@ -206,37 +151,13 @@ def act(name, target):
     elif name == "hint":
         ui.hints = () if ui.hints else ui.table.hints()[:5]
         render()
-    elif name == "next-hand":
-        ui.table = ui.table.next_hand()
-        ui.message, ui.error = "", False
-        save()
-        render()
-        proceed()
-    elif name == "rematch":
-        start(ui.table.settings)
-    elif name == "new-match":
-        if ui.table is not None and not ui.table.match.is_over and not js.window.confirm(t("menu.confirmNew")):
-            return
-        ui.table = None
-        Screen.game = None
-        js.localStorage.removeItem(SAVE_KEY)
-        render()
     elif name == "show-stats":
         show_stats()
+    else:
+        game.act(name)
 
 
 # ---- drawing ------------------------------------------------------------------------------
-
-
-def render():
-    render_page()
-
-
-def draw():
-    """Draw the gin table (app.py shows it and hides the rest)."""
-    table = ui.table
-    document.body.dataset.phase = table.screen
-    keeping_focus(lambda: render_table(table), lambda: next_control(table))
 
 
 def next_control(table):
@@ -267,17 +188,8 @@ def render_table(table):
     taken = "".join(card_html(c) for c in view.opponent_taken) or f'<span class="none">{escape(t("table.takenNone"))}</span>'
     el("taken-record").innerHTML = f'<span class="label">{escape(t("table.taken"))}</span>{taken}'
 
-    stock = el("stock")
-    stock.innerHTML = f'<span class="card back"></span><span class="count">{view.stock_count}</span>'
-    stock.setAttribute("aria-label", t("action.drawStock") + " · " + t("table.stockCount", count=view.stock_count))
-    pile = el("discard")
-    if view.pile:
-        top = view.pile[-1]
-        pile.innerHTML = card_html(top)
-        pile.setAttribute("aria-label", t("action.takePile", card=spoken(top)))
-    else:
-        pile.innerHTML = '<span class="card empty"></span>'
-        pile.setAttribute("aria-label", t("table.discardEmpty"))
+    stock, pile = el("stock"), el("discard")
+    draw_piles(stock, pile, view)
     screen = table.screen
     document.querySelector(".offer").hidden = screen != "upcard"
     active = screen in ("draw",)
@@ -288,8 +200,7 @@ def render_table(table):
     pile.classList.toggle("active", active and any(isinstance(a, DrawDiscard) for a in view.legal_actions))
 
     # The last event (a computer move or a refusal), then what to do now.
-    el("status").textContent = " ".join(part for part in (ui.message, status_text(table)) if part)
-    el("status").classList.toggle("error", ui.error)
+    show_status(el("status"), ui.message, ui.error, status_text(table))
 
     render_hand(table)
     render_result(table)
@@ -324,20 +235,7 @@ def render_hand(table):
         ui.fresh = None
     ui.previous_hand = now
 
-    sort_key = str(boot.prefs.sort)
-    if sort_key == "melds":
-        groups = grouped(hand)
-    else:
-        groups = (sorted_by(hand, sort_key),)
-    parts = []
-    for group in groups:
-        cards = "".join(hand_card_html(card, view) for card in group)
-        parts.append(f'<div class="group">{cards}</div>')
-    node = document.getElementById("hand")
-    node.innerHTML = "".join(parts)
-    node.setAttribute("aria-label", t("table.yourHand"))
-
-    sort_chips(document.querySelector("#table .sorts"), sort_key)
+    draw_hand(document.getElementById("hand"), hand, lambda card: hand_card(card, view), document.querySelector("#table .sorts"))
 
     if ui.selected is not None:
         left = deadwood_without(hand, ui.selected)
@@ -363,15 +261,9 @@ def render_hand(table):
     hints.innerHTML = "".join(hint_html(advice, i) for i, advice in enumerate(ui.hints))
 
 
-def hand_card_html(card, view):
-    classes = ["card", f"suit-{card.suit}"]
-    if card == ui.fresh or card == view.drawn_from_pile:
-        classes.append("fresh")
-    pressed = "true" if card == ui.selected else "false"
-    return (
-        f'<button type="button" class="{" ".join(classes)}" data-card="{card.code}" '
-        f'aria-pressed="{pressed}" aria-label="{escape(spoken(card))}">{card_inside(card)}</button>'
-    )
+def hand_card(card, view):
+    fresh = card == ui.fresh or card == view.drawn_from_pile
+    return hand_card_html(card, pressed=card == ui.selected, classes=("fresh",) if fresh else ())
 
 
 def hint_html(advice, index):
@@ -392,10 +284,9 @@ def hint_html(advice, index):
 
 
 def render_result(table):
-    overlay = document.getElementById("result")
     screen = table.screen
     if screen not in ("settle", "match-over"):
-        overlay.hidden = True
+        hide_result()
         return
     match = table.match
     result = match.hand.result
@@ -421,21 +312,9 @@ def render_result(table):
         lines.append(settlement_html(result, knocker))
     if screen == "match-over":
         title = t("match.won" if match.winner == 0 else "match.lost")
-        lines.insert(0, f'<p class="outcome">{escape(outcome)}</p>')
-        lines.append(f'<p class="totals" data-testid="totals">{escape(t("match.final", you=you, opponent=opponent))}</p>')
+        show_result(outcome, lines, t("match.final", you=you, opponent=opponent), over=title)
     else:
-        title = outcome
-        totals = t("settle.totals", you=you, opponent=opponent, target=match.rules.target)
-        lines.append(f'<p class="totals" data-testid="totals">{escape(totals)}</p>')
-    document.getElementById("result-title").textContent = title
-    document.getElementById("result-body").innerHTML = "".join(lines)
-    el("next-hand").hidden = screen != "settle"
-    el("rematch").hidden = screen != "match-over"
-    was_hidden = overlay.hidden
-    overlay.hidden = False
-    if was_hidden:
-        overlay.scrollTop = 0
-        focus(el("next-hand") if screen == "settle" else el("rematch"))
+        show_result(outcome, lines, t("settle.totals", you=you, opponent=opponent, target=match.rules.target))
 
 
 def settlement_html(result, knocker):
@@ -498,3 +377,5 @@ def show_stats():
     boot.openSheet(t("stats.title"), body)
 
 
+# Saves, plays and paces this table (ui/table.py), drawn by the functions above.
+game = Gin(ui, render_table, next_control)
