@@ -151,8 +151,6 @@ def act(name, target):
     elif name == "hint":
         ui.hints = () if ui.hints else ui.table.hints()[:5]
         render()
-    elif name == "show-stats":
-        show_stats()
     else:
         game.act(name)
 
