@@ -9,14 +9,14 @@ let it go out (three cards or fewer), and for fitting a table meld (a free lay-o
 
 from __future__ import annotations
 
-from ...cards import bits
+from ...cards import Card, bits
 from ...melds import meldable_mask
 from ...rng import Rng
 from ..actions import Action
 from ..state import Phase
 from ..view import BasicView
 from .knowledge import Knowledge
-from .plan import Danger, Weights, pile_or_stock, play_turn
+from .plan import Danger, Weights, card_of, pile_or_stock, play_turn
 
 
 def sample_hands(knowledge: Knowledge, seat: int, rng: Rng, samples: int) -> list[int]:
@@ -30,6 +30,14 @@ def sample_hands(knowledge: Knowledge, seat: int, rng: Rng, samples: int) -> lis
             hand |= bit
         out.append(hand)
     return out
+
+
+def sample_stocks(view: BasicView, knowledge: Knowledge, rng: Rng, samples: int) -> list[list[Card]]:
+    """`samples` stock orders consistent with the view: its count of unseen cards in random
+    order, then the pile (bottom first) if it will be turned over again."""
+    pool = [card_of(bit) for bit in bits(knowledge.unseen)]
+    pile = list(view.pile) if view.turnovers < view.rules.turnovers else []
+    return [list(rng.shuffled(pool)[: view.stock_count]) + pile for _ in range(samples)]
 
 
 def sampled_danger(view: BasicView, knowledge: Knowledge, rng: Rng, samples: int,
@@ -56,6 +64,7 @@ def sampled_danger(view: BasicView, knowledge: Knowledge, rng: Rng, samples: int
 class HardAgent:
     weights = Weights()
     samples = 40  # sampled hands of the next player per decision
+    stocks = 8  # sampled stock orders per discard, while the order is unknown
     feed = 0.0  # a meld handed to the next player (arena: any charge mid-hand did not pay)
     feed_out = 200.0  # a card that may take the next player out
     fit = 40.0
@@ -73,4 +82,5 @@ class HardAgent:
         danger = sampled_danger(view, knowledge, rng, self.samples, self.feed, self.feed_out, self.fit)
         if view.phase is Phase.DRAW:
             return pile_or_stock(view, knowledge, self.weights, danger)
-        return play_turn(view, knowledge, self.weights, danger)
+        stocks = None if knowledge.stock is not None else sample_stocks(view, knowledge, rng, self.stocks)
+        return play_turn(view, knowledge, self.weights, danger, stocks)

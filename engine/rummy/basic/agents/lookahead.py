@@ -13,19 +13,29 @@ from ...cards import Card, bits
 from ...melds import ALL_MELDS, meldable_mask
 from .evaluate import Evaluator
 
-MELD_LIST = tuple(mask for mask, _ in ALL_MELDS)
+# The melds of the deck by their lowest card: a hand's melds start at one of its meldable cards.
+MELDS_FROM = tuple(tuple(m for m, _ in ALL_MELDS if m & -m == 1 << i) for i in range(52))
 HORIZON = 5  # own turns looked at
 BEAM = 6  # hands kept at each turn
 TURN = 200.0  # one more turn before going out; above any difference of hand costs
 DEAD = 40.0  # a card that no draw in sight can meld
 
 
-def turns_to_out(hand: int, fits: int, ahead: list[int], players: int, evaluator: Evaluator,
-                 dead: float = DEAD) -> float:
+def suffixes(ahead: list[int]) -> list[int]:
+    """suffixes(ahead)[i]: the cards of ahead[i:] as one mask."""
+    out = [0] * (len(ahead) + 1)
+    for i in range(len(ahead) - 1, -1, -1):
+        out[i] = out[i + 1] | ahead[i]
+    return out
+
+
+def turns_to_out(hand: int, fits: int, ahead: list[int], later: list[int], players: int,
+                 evaluator: Evaluator, dead: float = DEAD) -> float:
     """TURN times the number of own turns until the hand can go out, or, when it cannot
     within HORIZON turns, TURN per turn looked at plus the best hand's cost then.
 
-    `ahead` are the bits of the cards stock draws give, in order; this seat draws next after
+    `ahead` are the bits of the cards stock draws give, in order (`later`: their suffixes);
+    this seat draws next after
     the other players, each taking one. At each own turn it may take that stock card, or the
     previous player's discard, read as the card that player drew (the cards cycling in a long
     hand are the ones nobody wants): then the stock moves one card less before its next turn.
@@ -44,18 +54,17 @@ def turns_to_out(hand: int, fits: int, ahead: list[int], players: int, evaluator
                 options.append((ahead[place - 1], ahead[place - 1], place + players - 1))
             for drawn, keep, after in options:
                 cards = (held | drawn) & ~fits  # what fits the table is laid off
-                later = 0
-                for bit in ahead[after - 1 : after - 1 + HORIZON * players]:
-                    later |= bit
-                for meld in [0, *(m for m in MELD_LIST if m & cards == m)]:
+                coming = later[min(after - 1, len(ahead))]
+                melds = [m for low in bits(meldable_mask(cards)) for m in MELDS_FROM[low.bit_length() - 1] if m & cards == m]
+                for meld in [0, *melds]:
                     left = cards & ~meld
                     if not left or left.bit_count() == 1 and left != keep:  # out: nothing or a discard left
                         return TURN * depth
+                    stuck = left & ~meldable_mask(left | coming)  # (one test for every discard)
                     for bit in bits(left & ~keep):
                         kept = left ^ bit
                         if (kept, after) not in grown:
-                            stuck = kept & ~meldable_mask(kept | later)
-                            grown[kept, after] = evaluator.final(kept) + dead * stuck.bit_count()
+                            grown[kept, after] = evaluator.final(kept) + dead * (stuck & ~bit).bit_count()
         if not grown:  # no card in sight
             break
         beam = sorted(grown, key=grown.__getitem__)[:BEAM]

@@ -19,7 +19,7 @@ from ..actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld
 from ..view import BasicView
 from .evaluate import Evaluator, uniform_draws
 from .knowledge import Knowledge, fits_mask, layoff_chain, table_melds
-from .lookahead import turns_to_out
+from .lookahead import suffixes, turns_to_out
 
 Danger = Callable[[int, int], float]
 """danger(card bit, cards fitting the table after the turn): the cost of discarding that card."""
@@ -191,8 +191,8 @@ def pile_or_stock(view: BasicView, knowledge: Knowledge, weights: Weights, dange
     if ahead is not None and knowledge.stock is not None:
         taken = scored(turn_plans(view, hand | top, top, False), end_cost, danger)
         stock = scored(turn_plans(view, hand | 1 << ahead[0].index, 0, False), end_cost, danger)
-        taken_score = rescore(taken, ahead, view.players, evaluators, danger)[0].score
-        stock_score = rescore(stock, ahead[1:], view.players, evaluators, danger)[0].score
+        taken_score = rescore(taken, [ahead], view.players, evaluators, danger)[0].score
+        stock_score = rescore(stock, [ahead[1:]], view.players, evaluators, danger)[0].score
         return DrawDiscard(seat) if taken_score < stock_score else DrawStock(seat)
     taken_score = scored(turn_plans(view, hand | top, top, False), end_cost, danger)[0].score
     if ahead:  # only the stock's next card is known
@@ -202,25 +202,35 @@ def pile_or_stock(view: BasicView, knowledge: Knowledge, weights: Weights, dange
     return DrawDiscard(seat) if taken_score < stock_score - weights.take_margin else DrawStock(seat)
 
 
-def rescore(plans: list[Plan], ahead: list[Card], players: int, evaluators: Evaluators, danger: Danger,
+def rescore(plans: list[Plan], aheads: list[list[Card]], players: int, evaluators: Evaluators, danger: Danger,
             width: int = 4) -> list[Plan]:
-    """The best `width` plans rescored by how soon the cards ahead take the hand out."""
-    if plans[0].out:
+    """The best `width` plans rescored by how soon the cards ahead take the hand out, on
+    average over `aheads` (the known stock, or sampled orders of it)."""
+    if plans[0].out or not aheads:
         return plans[:1]
-    cards = [1 << card.index for card in ahead]
-    return scored(plans[:width], lambda p: turns_to_out(p.kept, p.fits, cards, players, evaluators(p.fits)), danger)
+    orders = [[1 << card.index for card in ahead] for ahead in aheads]
+    orders = [(cards, suffixes(cards)) for cards in orders]
+
+    def value(plan: Plan) -> float:
+        evaluator = evaluators(plan.fits)
+        total = sum(turns_to_out(plan.kept, plan.fits, cards, later, players, evaluator) for cards, later in orders)
+        return total / len(orders)
+
+    return scored(plans[:width], value, danger)
 
 
-def play_turn(view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger) -> Action:
+def play_turn(view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger,
+              sampled: list[list[Card]] | None = None) -> Action:
     """The best plan for the rest of this turn, by the prospects of the hand kept (one draw
-    ahead), then, when the stock order is known, among the best few by how soon it goes out
-    with the draws ahead."""
+    ahead), then among the best few by how soon it goes out with the cards ahead: the known
+    stock's, or else those of `sampled` stock orders (none: one draw ahead only)."""
     drawn_card = view.drawn_from_pile
     drawn = 1 << drawn_card.index if drawn_card else 0
     evaluators = Evaluators(view, knowledge, weights)
     plans = turn_plans(view, knowledge.own, drawn, view.melded_this_turn)
     plans = scored(plans, lambda p: evaluators(p.fits).potential(p.kept), danger)
     ahead = ahead_cards(view, knowledge)
-    if ahead is not None:
-        plans = rescore(plans, ahead, view.players, evaluators, danger)
+    aheads = [ahead] if ahead is not None else sampled
+    if aheads:
+        plans = rescore(plans, aheads, view.players, evaluators, danger)
     return first_legal(view, plans, drawn_card)
