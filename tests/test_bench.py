@@ -38,3 +38,9 @@ def test_rummikub_agents_benchmark_prints_percentiles_for_every_level():
     lines = run_bench("bench_rummikub_agents.py", "--games", "2")
     assert [line.split()[0] for line in lines] == ["easy", "normal", "hard"]
     assert all("decisions: median" in line and "p95" in line and "max" in line for line in lines)
+
+
+def test_basic_agents_benchmark_prints_percentiles_for_every_level():
+    lines = run_bench("bench_basic_agents.py", "--hands", "2", "--players", "3")
+    assert [line.split()[0] for line in lines] == ["easy", "normal", "hard"]
+    assert all("decisions: median" in line and "p95" in line and "max" in line for line in lines)

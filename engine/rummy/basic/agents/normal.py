@@ -27,8 +27,8 @@ def known_danger(view: BasicView, knowledge: Knowledge, weight: float, fit_weigh
 
 class NormalAgent:
     weights = Weights()
-    danger_weight = 8.0
-    fit_weight = 4.0
+    danger_weight = 30.0
+    fit_weight = 20.0
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # deterministic: nothing to draw at random

@@ -1,0 +1,142 @@
+"""Basic Rummy arena plumbing (not strength): rotations, the summary, the cap, the command line."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from outside_agent import FirstLegal
+from rummy.basic import BasicHand, Discard
+from rummy.cards import DECK
+from rummy.basic.arena import HandOutcome, play_hand, rules_for, summarize
+from rummy.cli import main
+from rummy.errors import IllegalAction
+from rummy.rng import derive_seed
+
+TESTS = Path(__file__).resolve().parent
+
+
+class Recorder(FirstLegal):
+    """Plays the first legal action, and notes the seat each player sits in."""
+
+    def __init__(self, log, player, seed):
+        super().__init__(seed)
+        self.log, self.player = log, player
+
+    def act(self, view):
+        self.log.add((self.player, view.seat))
+        return super().act(view)
+
+
+def recorders(log, n):
+    return [lambda seed, p=p: Recorder(log, p, seed) for p in range(n)]
+
+
+@pytest.mark.parametrize("n", [2, 3, 6])
+def test_each_deal_is_played_once_per_rotation_of_the_line_up(n):
+    dealt = {}
+    for number in range(2 * n):
+        log = set()
+        outcome = play_hand(number, 5, recorders(log, n))
+        deal = BasicHand.deal(derive_seed(5, number // n), rules_for(n), dealer=0)
+        assert {player for player, _ in log} <= set(range(n)) and len(log) >= 2
+        for player, seat in log:
+            assert seat == (player + number) % n  # player p sits in seat p + h
+        # Each player holds the cards its seat was dealt (seat 0 deals, so its seat and cards
+        # pass round the players with the rotation).
+        for player in range(n):
+            dealt.setdefault((number // n, (player + number) % n), set()).add(deal.hands[(player + number) % n])
+        replayed = deal
+        agents = [FirstLegal(0)] * n
+        while not replayed.is_over:
+            replayed = replayed.apply(agents[replayed.to_move].act(replayed.view(replayed.to_move)))
+        result = replayed.result
+        if result.winner is None:
+            assert outcome.winner is None and outcome.draw and outcome.points == (0,) * n
+        else:
+            winner = (result.winner - number) % n
+            assert outcome.winner == winner and outcome.points[winner] == result.points
+            assert sum(outcome.points) == result.points
+    assert all(len(hands) == 1 for hands in dealt.values())
+
+
+def test_an_illegal_action_is_an_error_not_a_loss():
+    class Cheat(FirstLegal):
+        def act(self, view):
+            if view.phase.value == "play":  # discards a card it does not hold
+                return Discard(view.seat, next(card for card in DECK if card not in view.hand))
+            return super().act(view)
+
+    with pytest.raises(IllegalAction, match="is not in your hand"):
+        play_hand(0, 1, [Cheat, Cheat])
+
+
+def test_a_hand_stops_at_the_action_cap_and_the_summary_says_so():
+    capped = play_hand(0, 1, [FirstLegal, FirstLegal], cap=5)
+    assert capped == HandOutcome(None, (0, 0), False, 5)
+    stats = summarize(["a", "b"], [capped, HandOutcome(None, (0, 0), True, 300), HandOutcome(1, (0, 40), False, 60)])
+    assert (stats.hands, stats.capped, stats.draws) == (3, 1, 1) and stats.draw_share == pytest.approx(1 / 3)
+    assert [p.wins for p in stats.players] == [0, 1] and stats.actions_per_hand == pytest.approx(365 / 3)
+
+
+def test_summary_counts_wins_rates_intervals_and_points():
+    outcomes = [HandOutcome(0, (30, 0, 0), False, 50)] * 3 + [HandOutcome(2, (0, 0, 12), False, 70)]
+    stats = summarize(["hard", "easy", "easy"], outcomes)
+    hard, easy, other = stats.players
+    assert (stats.hands, hard.name, hard.wins, hard.win_rate, other.wins, easy.wins) == (4, "hard", 3, 0.75, 1, 0)
+    assert hard.low < 0.75 < hard.high and easy.low == 0 < easy.high
+    assert hard.points == 22.5 and hard.points_low < 22.5 < hard.points_high and other.points == 3
+    assert stats.draws == 0 and stats.capped == 0 and stats.actions_per_hand == 55
+    with pytest.raises(ValueError):
+        summarize(["a", "b"], [])
+
+
+def run(*args):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run(
+        [sys.executable, "-m", "rummy", "basic", "arena", *args], capture_output=True, text=True, timeout=300, env=env
+    )
+
+
+def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():
+    args = ["--players", "outside_agent:FirstLegal,easy,normal,hard", "--hands", "4", "--seed", "4", "--json"]
+    done = run(*args, "--jobs", "2")
+    assert done.returncode == 0, done.stderr
+    stats = json.loads(done.stdout)
+    assert set(stats) == {"seed", "hands", "players", "draws", "draw_share", "capped", "actions_per_hand"}
+    assert stats["hands"] == 4 and stats["seed"] == 4 and stats["capped"] == 0
+    assert [p["name"] for p in stats["players"]] == ["outside_agent:FirstLegal", "easy", "normal", "hard"]
+    assert sum(p["wins"] for p in stats["players"]) + stats["draws"] == 4
+    for p in stats["players"]:
+        assert set(p) == {"name", "wins", "win_rate", "low", "high", "points", "points_low", "points_high"}
+        assert p["low"] <= p["win_rate"] <= p["high"] and p["points_low"] <= p["points"] <= p["points_high"]
+    again = run(*args, "--jobs", "1")
+    assert again.stdout == done.stdout
+
+
+def test_arena_text_report_names_every_player_with_intervals(capsys):
+    assert main(["basic", "arena", "--players", "hard,easy,easy", "--hands", "3", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Basic Rummy arena: hard, easy, easy; 3 hands (1 deal, each played 3 times")
+    assert "p1 hard: wins" in out and "p3 easy: wins" in out and out.count("95% CI") == 6
+    assert "drawn hands (stock out after 3 turnovers):" in out and "stopped at the 2000-action cap: 0" in out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--players", "hard,medium"], "unknown agent 'medium'"),
+        (["--players", "hard"], "1 player: Basic Rummy is for 2-6 players"),
+        (["--players", "hard,easy,easy,easy,easy,easy,easy"], "7 players: Basic Rummy is for 2-6 players"),
+        (["--players", "no_such_module:X,easy"], "cannot import 'no_such_module'"),
+        (["--hands", "0"], "0 is not a positive number"),
+        (["--hands", "lots"], "'lots' is not a whole number"),
+        (["--jobs", "0"], "0 is not a positive number"),
+    ],
+)
+def test_arena_refuses_bad_arguments_clearly(args, message):
+    done = run(*args)
+    assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
