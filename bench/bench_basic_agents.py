@@ -15,7 +15,6 @@ from functools import partial
 from statistics import median, quantiles
 
 from bench_agents import Timed  # the same stopwatch as the gin levels' benchmark
-
 from rummy.basic.agents import LEVELS, make_agent
 from rummy.basic.arena import play_hand
 

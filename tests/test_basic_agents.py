@@ -5,12 +5,21 @@ not hand the next player the card that completes what it took, read the turned-o
 from dataclasses import replace
 
 import pytest
-
-from rummy.basic import BasicHand, BasicRules, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, Phase, TableMeld
+from rummy.basic import (
+    BasicHand,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    LayOff,
+    NewMeld,
+    Phase,
+    TableMeld,
+)
 from rummy.basic.agents import LEVELS, HardAgent, NormalAgent, make_agent
 from rummy.basic.agents.history import known_stock
 from rummy.basic.arena import rules_for
-from rummy.cards import DECK, parse_cards as cards
+from rummy.cards import DECK
+from rummy.cards import parse_cards as cards
 from rummy.melds import make_meld
 from rummy.rng import Rng, derive_seed
 

@@ -7,11 +7,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from outside_agent import FirstLegal
 from rummy.basic import BasicHand, Discard
-from rummy.cards import DECK
 from rummy.basic.arena import HandOutcome, play_hand, rules_for, summarize
+from rummy.cards import DECK
 from rummy.cli import main
 from rummy.errors import IllegalAction
 from rummy.rng import derive_seed

@@ -12,12 +12,12 @@ from dataclasses import asdict
 from functools import partial
 from multiprocessing import Pool
 
+from .basic import agents as basic_agents
+from .basic import arena as basic_arena
 from .gin.agents import agent_class, make_agent
 from .gin.arena import ArenaStats, play_pair, summarize
 from .gin.rules import PRESETS, TARGETS, preset
 from .gin.selfplay import SelfplayStats, selfplay
-from .basic import agents as basic_agents
-from .basic import arena as basic_arena
 from .rummikub import agents as rummikub_agents
 from .rummikub import arena as rummikub_arena
 

@@ -9,7 +9,7 @@ to collect melds from the cards that cycle through the stock.
 
 from __future__ import annotations
 
-from ...cards import Card, bits
+from ...cards import bits
 from ...melds import ALL_MELDS, meldable_mask
 from .evaluate import Evaluator
 
