@@ -16,7 +16,9 @@ from rummy.basic import (
     TableMeld,
 )
 from rummy.basic.agents import LEVELS, HardAgent, NormalAgent, make_agent
+from rummy.basic.agents.hard import sampled_danger
 from rummy.basic.agents.history import known_stock
+from rummy.basic.agents.knowledge import Knowledge
 from rummy.basic.arena import rules_for
 from rummy.cards import DECK
 from rummy.cards import parse_cards as cards
@@ -175,3 +177,18 @@ def test_hard_reads_the_turned_over_stock_back_from_its_view():
                 assert known_stock(hand.view(0)) == hand.stock
                 checked += 1
     assert checked > 10
+
+
+def test_hard_prices_a_discard_by_the_next_players_sampled_hands():
+    """Seat 1 surely holds KC and KD (taken from the pile): KS joins its meld in every sampled
+    hand, 3H only in some; a card fitting the table is charged as a free lay-off."""
+    hand = position(
+        ["2D 3D 4D 5C 6C 7C KS 3H", "KC KD 4S 9S JH QH 2H", "AS 2S 5S 6S 8S TH 9H"],
+        phase=Phase.PLAY, taken=["", "KC KD", ""], pile="TC",
+    )
+    view = hand.view(0)
+    danger = sampled_danger(view, Knowledge.of(view), Rng(1), 40, HardAgent.feed, HardAgent.feed_out, HardAgent.fit)
+    ks, h3 = (1 << c.index for c in cards("KS 3H"))
+    assert danger(ks, 0) == HardAgent.feed > 0
+    assert danger(h3, 0) < HardAgent.feed / 2
+    assert danger(h3, h3) == danger(h3, 0) + HardAgent.fit
