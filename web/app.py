@@ -37,7 +37,9 @@ def game(name):
 
 
 async def load_the_rest():
-    await asyncio.sleep(0)  # after the first screen is drawn
+    """Basic Rummy's module, a moment after the page is ready (its import takes about 50 ms in
+    the browser, which would otherwise delay the first screen Python draws)."""
+    await asyncio.sleep(1)
     game("basic")
 
 
