@@ -8,11 +8,11 @@ exact (it explores every disjoint choice of melds) and still takes microseconds 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from .cards import Card, from_mask, to_mask
+from .cards import Card, bits, from_mask, to_mask
 
 _SUIT_BITS = 0x1FFF  # the 13 ranks of one suit
 
@@ -131,6 +131,18 @@ _RUN_STARTS = sum(0x7FF << (13 * suit) for suit in range(4))  # ranks A-J: a run
 _EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # multiplying by it copies a rank pattern to all suits
 
 
+def cheapest_discard(hand: int, cost: Callable[[int], float], keep: int = 0) -> tuple[float, int]:
+    """(least cost, card bit) over discarding one card of `hand` other than `keep`, where
+    `cost` prices the hand kept; on equal cost the higher card goes (it would cost more later).
+    The computer players of every game choose their discards through this."""
+    best, best_bit = float("inf"), 0
+    for bit in bits(hand & ~keep):
+        left = cost(hand ^ bit)
+        if left < best or (left == best and mask_value(bit) > mask_value(best_bit)):
+            best, best_bit = left, bit
+    return best, best_bit
+
+
 def meldable_mask(mask: int) -> int:
     """The cards of `mask` that belong to at least one meld inside `mask`.
 
@@ -242,6 +254,7 @@ __all__ = [
     "Meld",
     "best_arrangement",
     "best_arrangements",
+    "cheapest_discard",
     "deadwood",
     "deadwood_of_mask",
     "make_meld",

@@ -10,7 +10,7 @@ if it fits the table, meld, and discard the best card.
 from __future__ import annotations
 
 from ...cards import bits
-from ...melds import ALL_MELDS, deadwood_of_mask, mask_value, meldable_mask
+from ...melds import ALL_MELDS, cheapest_discard, deadwood_of_mask, mask_value, meldable_mask
 
 MELD_MASKS = frozenset(mask for mask, _ in ALL_MELDS)
 
@@ -46,12 +46,7 @@ class Evaluator:
     def best_discard(self, hand: int, keep: int = 0) -> tuple[float, int]:
         """(least final cost, card bit) over discarding one card of `hand`, never `keep`;
         on equal cost the higher card goes."""
-        best, best_bit = float("inf"), 0
-        for bit in bits(hand & ~keep):
-            left = self.final(hand ^ bit)
-            if left < best or (left == best and mask_value(bit) > mask_value(best_bit)):
-                best, best_bit = left, bit
-        return best, best_bit
+        return cheapest_discard(hand, self.final, keep)
 
     def potential(self, hand: int) -> float:
         """Expected final cost of `hand` after one more draw."""

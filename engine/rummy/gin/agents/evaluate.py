@@ -9,7 +9,7 @@ a closed form, so only the few cards that join a meld need a search.
 from __future__ import annotations
 
 from ...cards import bits
-from ...melds import deadwood_of_mask, mask_value, meldable_mask
+from ...melds import cheapest_discard, deadwood_of_mask, mask_value, meldable_mask
 
 __all__ = ["Evaluator", "bits"]
 
@@ -29,15 +29,9 @@ class Evaluator:
             found = self._deadwood[mask] = deadwood_of_mask(mask)
         return found
 
-    def best_discard(self, mask: int, keep: int = 0) -> tuple[int, int]:
+    def best_discard(self, mask: int, keep: int = 0) -> tuple[float, int]:
         """(least deadwood, card bit) over discarding one card of `mask`, never `keep`."""
-        best, best_bit = 1 << 30, 0
-        for bit in bits(mask & ~keep):
-            left = self.deadwood(mask ^ bit)
-            # On equal deadwood, discard the higher card.
-            if left < best or (left == best and mask_value(bit) > mask_value(best_bit)):
-                best, best_bit = left, bit
-        return best, best_bit
+        return cheapest_discard(mask, self.deadwood, keep)
 
     def potential(self, hand: int) -> float:
         """Expected least deadwood of `hand` after one more draw from the unseen cards."""
