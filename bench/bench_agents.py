@@ -29,6 +29,20 @@ class Timed:
         return action
 
 
+def print_percentiles(times_by_level: dict[str, list[float]]) -> None:
+    """One line a level: its decision-time percentiles in ms and its median as a ratio of the
+    easy level's, measured in the same run (every game's benchmark prints these lines)."""
+    reference = median(times_by_level["easy"])
+    for level, times in times_by_level.items():
+        times = sorted(times)
+        cuts = quantiles(times, n=20)
+        print(
+            f"{level:7s} {len(times):5d} decisions: median {median(times) * 1000:7.3f} ms, "
+            f"p90 {cuts[17] * 1000:7.3f} ms, p95 {cuts[18] * 1000:7.3f} ms, "
+            f"max {times[-1] * 1000:7.3f} ms, median {median(times) / reference:6.1f}x easy"
+        )
+
+
 def decision_times(level: str, hands: int, seed: int, rules) -> list[float]:
     times: list[float] = []
     for n in range(hands):
@@ -48,16 +62,7 @@ def main() -> None:
     parser.add_argument("--rules", choices=["house", "pagat"], default="house")
     args = parser.parse_args()
     rules = preset(args.rules)
-    medians = {}
-    for level in LEVELS:
-        times = sorted(decision_times(level, args.hands, args.seed, rules))
-        cuts = quantiles(times, n=20)
-        medians[level] = median(times)
-        print(
-            f"{level:7s} {len(times):4d} decisions: median {medians[level] * 1000:7.3f} ms, "
-            f"p90 {cuts[17] * 1000:7.3f} ms, p95 {cuts[18] * 1000:7.3f} ms, "
-            f"max {times[-1] * 1000:7.3f} ms, median {medians[level] / medians['easy']:6.1f}x easy"
-        )
+    print_percentiles({level: decision_times(level, args.hands, args.seed, rules) for level in LEVELS})
 
 
 if __name__ == "__main__":

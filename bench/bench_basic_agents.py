@@ -1,4 +1,5 @@
-"""Decision time of each Basic Rummy computer level, in one run: percentiles in milliseconds.
+"""Decision time of each Basic Rummy computer level, in one run: percentiles in milliseconds, and
+each level's median as a ratio of easy's, measured in the same run.
 
     python bench/bench_basic_agents.py [--hands 40] [--players 4] [--seed 5]
 
@@ -12,9 +13,11 @@ from __future__ import annotations
 
 import argparse
 from functools import partial
-from statistics import median, quantiles
 
-from bench_agents import Timed  # the same stopwatch as the gin levels' benchmark
+from bench_agents import (  # the gin levels' stopwatch and printout
+    Timed,
+    print_percentiles,
+)
 from rummy.basic.agents import LEVELS, make_agent
 from rummy.basic.arena import play_hand
 
@@ -41,13 +44,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.hands < 1:
         parser.error("--hands must be at least 1")
-    for level in LEVELS:
-        times = sorted(decision_times(level, args.hands, args.players, args.seed))
-        cuts = quantiles(times, n=20)
-        print(
-            f"{level:6s} {len(times):5d} decisions: median {median(times) * 1000:7.3f} ms, "
-            f"p90 {cuts[17] * 1000:7.3f} ms, p95 {cuts[18] * 1000:7.3f} ms, max {times[-1] * 1000:7.3f} ms"
-        )
+    print_percentiles({level: decision_times(level, args.hands, args.players, args.seed) for level in LEVELS})
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Decision time of each Rummikub computer level, in one run: percentiles in milliseconds.
+"""Decision time of each Rummikub computer level, in one run: percentiles in milliseconds, and
+each level's median as a ratio of easy's, measured in the same run.
 
     python bench/bench_rummikub_agents.py [--games 40] [--seed 3]
 
@@ -12,10 +13,11 @@ from __future__ import annotations
 
 import argparse
 from functools import partial
-from statistics import median, quantiles
 
-from bench_agents import Timed  # the same stopwatch as the gin levels' benchmark
-
+from bench_agents import (  # the gin levels' stopwatch and printout
+    Timed,
+    print_percentiles,
+)
 from rummy.rummikub.agents import LEVELS, make_agent
 from rummy.rummikub.arena import play_game
 
@@ -41,13 +43,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
-    for level in LEVELS:
-        times = sorted(decision_times(level, args.games, args.seed))
-        cuts = quantiles(times, n=20)
-        print(
-            f"{level:6s} {len(times):5d} decisions: median {median(times) * 1000:7.3f} ms, "
-            f"p90 {cuts[17] * 1000:7.3f} ms, p95 {cuts[18] * 1000:7.3f} ms, max {times[-1] * 1000:7.3f} ms"
-        )
+    print_percentiles({level: decision_times(level, args.games, args.seed) for level in LEVELS})
 
 
 if __name__ == "__main__":
