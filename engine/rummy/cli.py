@@ -43,12 +43,17 @@ def _even(text: str) -> int:
     return value
 
 
-def _agent(name: str) -> str:
+def _known(agent_class, name: str) -> str:
+    """`name` if `agent_class` knows it (a level or module:Class); else argparse's error."""
     try:
         agent_class(name)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return name
+
+
+def _agent(name: str) -> str:
+    return _known(agent_class, name)
 
 
 def _line_up_of(game: str, agents, low: int, high: int):
@@ -60,12 +65,7 @@ def _line_up_of(game: str, agents, low: int, high: int):
         if not low <= len(names) <= high:
             count = f"{len(names)} player{'s' if len(names) > 1 else ''}"
             raise argparse.ArgumentTypeError(f"{count}: {game} is for {low}-{high} players")
-        for name in names:
-            try:
-                agents.agent_class(name)
-            except ValueError as error:
-                raise argparse.ArgumentTypeError(str(error)) from None
-        return names
+        return tuple(_known(agents.agent_class, name) for name in names)
 
     return line_up
 
@@ -85,6 +85,23 @@ def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
     command.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def _add_line_up_arena(games, key: str, title: str, agents, players: tuple[int, int], length, seed: int) -> None:
+    """`python -m rummy <key> arena`: a line-up of `players` seats (`--players`), how long to
+    play (`length`: option, what it counts, default), the seed of the deals, jobs, JSON."""
+    low, high = players
+    option, noun, count = length
+    commands = games.add_parser(key, help=title).add_subparsers(dest="command", required=True, metavar="COMMAND")
+    arena = commands.add_parser("arena", help=f"{noun} between {low}-{high} players, with 95%% intervals")
+    arena.add_argument(
+        "--players", type=_line_up_of(title, agents, low, high), default=("hard", "easy", "easy", "easy"),
+        help=f"{low}-{high} comma-separated players: easy, normal, hard or module:Class (default hard,easy,easy,easy)",
+    )
+    arena.add_argument(option, type=_positive, default=count, help=f"{noun} to play (default {count})")
+    arena.add_argument("--seed", type=_whole, default=seed, help=f"seed of the deals (default {seed})")
+    _jobs(arena)
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m rummy", description="Rummy Table engine tools.")
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
@@ -98,30 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--matches", type=_even, default=400, help="matches, even (default 400)")
     _jobs(arena)
     _add_common(arena, seed=7)
-    rummikub = games.add_parser("rummikub", help="Rummikub").add_subparsers(
-        dest="command", required=True, metavar="COMMAND"
-    )
-    arena = rummikub.add_parser("arena", help="rounds between 2-4 players, with 95%% intervals")
-    arena.add_argument(
-        "--players", type=_line_up_of("Rummikub", rummikub_agents, 2, 4), default=("hard", "easy", "easy", "easy"),
-        help="2-4 comma-separated players: easy, normal, hard or module:Class (default hard,easy,easy,easy)",
-    )
-    arena.add_argument("--games", type=_positive, default=200, help="rounds to play (default 200)")
-    arena.add_argument("--seed", type=_whole, default=3, help="seed of the deals (default 3)")
-    _jobs(arena)
-    arena.add_argument("--json", action="store_true", help="print one JSON object")
-    basic = games.add_parser("basic", help="Basic Rummy").add_subparsers(
-        dest="command", required=True, metavar="COMMAND"
-    )
-    arena = basic.add_parser("arena", help="hands between 2-6 players, with 95%% intervals")
-    arena.add_argument(
-        "--players", type=_line_up_of("Basic Rummy", basic_agents, 2, 6), default=("hard", "easy", "easy", "easy"),
-        help="2-6 comma-separated players: easy, normal, hard or module:Class (default hard,easy,easy,easy)",
-    )
-    arena.add_argument("--hands", type=_positive, default=500, help="hands to play (default 500)")
-    arena.add_argument("--seed", type=_whole, default=5, help="seed of the deals (default 5)")
-    _jobs(arena)
-    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_line_up_arena(games, "rummikub", "Rummikub", rummikub_agents, (2, 4), ("--games", "rounds", 200), seed=3)
+    _add_line_up_arena(games, "basic", "Basic Rummy", basic_agents, (2, 6), ("--hands", "hands", 500), seed=5)
     return parser
 
 
