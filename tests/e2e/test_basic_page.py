@@ -1,4 +1,4 @@
-"""The Basic Rummy page in real Chromium, played by clicks and taps only, as a person would."""
+"""The Basic Rummy page in real Chromium, played by clicks, taps and keys only, as a person would."""
 
 import json
 import re
@@ -30,14 +30,21 @@ def loaded(page: Page) -> None:
     page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=LOAD_TIMEOUT)
 
 
-def press(locator, tap: bool = False) -> None:
-    locator.tap() if tap else locator.click()
+def press(locator, how: str = "click") -> None:
+    """A click, a tap, or (how="keys") the keyboard: focus the control, then Enter."""
+    if how == "tap":
+        locator.tap()
+    elif how == "keys":
+        locator.focus()
+        locator.page.keyboard.press("Enter")
+    else:
+        locator.click()
 
 
-def start_basic(page: Page, opponents: int = 3, length: str = "hands-3", tap: bool = False) -> None:
+def start_basic(page: Page, opponents: int = 3, length: str = "hands-3", how: str = "click") -> None:
     for testid in ("game-basic", f"opponents-{opponents}", f"length-{length}", "basic-level-easy"):
-        press(page.get_by_test_id(testid), tap)
-    press(page.get_by_test_id("start"), tap)
+        press(page.get_by_test_id(testid), how)
+    press(page.get_by_test_id("start"), how)
     page.wait_for_function("document.body.dataset.phase !== 'start'")
 
 
@@ -50,39 +57,39 @@ def hand_codes(page: Page) -> list[str]:
     return page.locator("#basic-hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
 
 
-def take_turn(page: Page, tap: bool = False) -> None:
+def take_turn(page: Page, how: str = "click") -> None:
     """One step of a simple person: draw from the stock; put down the meld the page offers;
     lay off a card the page marks as fitting onto the highlighted meld; else discard the last
     card shown (the highest loose card)."""
     now = phase(page)
     if now == "draw":
-        press(page.get_by_test_id("basic-stock"), tap)
+        press(page.get_by_test_id("basic-stock"), how)
     elif now == "play":
         offers = page.get_by_test_id("meld-offer")
         if offers.count():
-            press(offers.first, tap)
-            press(page.get_by_test_id("basic-meld"), tap)
+            press(offers.first, how)
+            press(page.get_by_test_id("basic-meld"), how)
             return
         layable = page.locator("#basic-hand .can-lay")
         if layable.count():
-            press(layable.first, tap)
-            press(page.locator("button.meld.fits").first, tap)
+            press(layable.first, how)
+            press(page.locator("button.meld.fits").first, how)
             return
-        press(page.locator("#basic-hand [data-card]").last, tap)
-        press(page.get_by_test_id("basic-discard"), tap)
+        press(page.locator("#basic-hand [data-card]").last, how)
+        press(page.get_by_test_id("basic-discard"), how)
     elif now == "opponent":
         page.wait_for_function("document.body.dataset.phase !== 'opponent'", timeout=60_000)
     else:
         raise AssertionError(f"unexpected phase {now}")
 
 
-def play_hand(page: Page, tap: bool = False, check=None) -> None:
+def play_hand(page: Page, how: str = "click", check=None) -> None:
     for _ in range(600):
         if phase(page) in OVER:
             return
         if check is not None:
             check(page)
-        take_turn(page, tap)
+        take_turn(page, how)
     raise AssertionError("the hand did not end")
 
 
@@ -122,19 +129,19 @@ def test_a_whole_hand_by_taps_against_three_computer_players(playwright, browser
     page.on("request", lambda request: requests.append(request.url))
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    tap = device is not None
+    how = "tap" if device else "click"
     try:
         open_game(page, site.url, seed=11)
-        start_basic(page, opponents=3, tap=tap)
+        start_basic(page, opponents=3, how=how)
         expect(page.locator("#opponents .seat")).to_have_count(3)
         expect(page.get_by_test_id("opponent-1")).to_contain_text("Computer 1")
 
         def no_sideways_scroll(page):
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
-        play_hand(page, tap=tap, check=no_sideways_scroll if tap else None)
+        play_hand(page, how=how, check=no_sideways_scroll if device else None)
         check_end_of_hand(page)
-        press(page.get_by_test_id("next-hand"), tap)  # hands-3: the next hand is dealt
+        press(page.get_by_test_id("next-hand"), how)  # hands-3: the next hand is dealt
         assert phase(page) in ("draw", "opponent")
         expect(page.get_by_test_id("target")).to_have_text("Hand 2 of 3")
         assert all(url.startswith(site.url) for url in requests), "every byte comes from dist/"
@@ -249,7 +256,7 @@ def test_five_computer_players_fit_a_360_px_phone(browser, site):
     page = context.new_page()
     try:
         open_game(page, site.url, seed=14)
-        start_basic(page, opponents=5, tap=True)
+        start_basic(page, opponents=5, how="tap")
         expect(page.locator("#opponents .seat")).to_have_count(5)
 
         def fits(page):
@@ -261,7 +268,7 @@ def test_five_computer_players_fit_a_360_px_phone(browser, site):
                 for left, right, height in boxes:
                     assert left >= 0 and right <= 360 and height >= 44
 
-        play_hand(page, tap=True, check=fits)
+        play_hand(page, how="tap", check=fits)
         fits(page)
         page.get_by_test_id("next-hand").tap()
         until_my_turn(page)
@@ -348,3 +355,13 @@ def test_basic_rummy_plays_offline_after_a_first_load_that_never_opened_it(brows
         check_end_of_hand(page)
     finally:
         context.close()
+
+
+def test_a_whole_hand_by_keyboard_alone(page: Page, site):
+    """Every choice and move is a focusable control: Enter on each plays a hand to its end."""
+    open_game(page, site.url, seed=8)
+    start_basic(page, opponents=2, how="keys")
+    play_hand(page, how="keys")
+    check_end_of_hand(page)
+    page.keyboard.press("Enter")  # the focus is on the next hand
+    assert phase(page) in ("draw", "opponent")
