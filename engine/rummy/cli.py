@@ -212,32 +212,24 @@ def _play_basic(number: int, seed: int, players: tuple[str, ...]):
     return basic_arena.play_hand(number, seed, [partial(basic_agents.make_agent, name) for name in players])
 
 
-def _basic_arena(args: argparse.Namespace) -> int:
-    play = partial(_play_basic, seed=args.seed, players=args.players)
-    stats = basic_arena.summarize(args.players, _spread(play, range(args.hands), args.jobs))
+def _line_up_arena(args: argparse.Namespace, play, summarize, count: int, formatted) -> int:
+    """Play `count` arena games of the line-up `args.players` (spread over `args.jobs`
+    processes) and print the figures, as text or one JSON object."""
+    play = partial(play, seed=args.seed, players=args.players)
+    stats = summarize(args.players, _spread(play, range(count), args.jobs))
     if args.json:
         print(json.dumps({"seed": args.seed, **asdict(stats)}))
     else:
-        print(_format_basic(stats, args))
-    return 0
-
-
-def _rummikub_arena(args: argparse.Namespace) -> int:
-    play = partial(_play_rummikub, seed=args.seed, players=args.players)
-    stats = rummikub_arena.summarize(args.players, _spread(play, range(args.games), args.jobs))
-    if args.json:
-        print(json.dumps({"seed": args.seed, **asdict(stats)}))
-    else:
-        print(_format_rummikub(stats, args))
+        print(formatted(stats, args))
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.game == "rummikub":
-        return _rummikub_arena(args)
+        return _line_up_arena(args, _play_rummikub, rummikub_arena.summarize, args.games, _format_rummikub)
     if args.game == "basic":
-        return _basic_arena(args)
+        return _line_up_arena(args, _play_basic, basic_arena.summarize, args.hands, _format_basic)
     rules = preset(args.rules, args.target)
     if args.command == "selfplay":
         stats = selfplay(

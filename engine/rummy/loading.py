@@ -21,3 +21,18 @@ def load_agent_class(name: str, levels: Mapping[str, type]) -> type:
     if not callable(cls):
         raise ValueError(f"{module_name!r} has no class {class_name!r}")
     return cls
+
+
+class Levels:
+    """A game's built-in levels, and how its `agent_class` and `make_agent` find an agent."""
+
+    def __init__(self, classes: Mapping[str, type]) -> None:
+        self.classes = classes
+
+    def agent_class(self, name: str) -> type:
+        """A level name or "module:Class" of an agent written by anyone."""
+        return load_agent_class(name, self.classes)
+
+    def make_agent(self, name: str, seed: int = 0):
+        """An agent by level name or "module:Class", constructed with its seed."""
+        return self.agent_class(name)(seed)

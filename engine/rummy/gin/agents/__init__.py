@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ...loading import load_agent_class
+from ...loading import Levels
 from ..actions import Action
 from ..view import PlayerView
 from .easy import EasyAgent
@@ -24,16 +24,9 @@ class Agent(Protocol):
 
 
 LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
-
-
-def agent_class(name: str) -> type:
-    """A level name (easy, normal, hard) or "module:Class" of an agent written by anyone."""
-    return load_agent_class(name, LEVELS)
-
-
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """An agent by level name or "module:Class", constructed with its seed."""
-    return agent_class(name)(seed)
+_levels = Levels(LEVELS)
+agent_class = _levels.agent_class
+make_agent = _levels.make_agent
 
 
 __all__ = ["LEVELS", "Agent", "EasyAgent", "HardAgent", "NormalAgent", "agent_class", "make_agent"]
