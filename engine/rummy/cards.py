@@ -111,6 +111,15 @@ def from_mask(mask: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
+DECK_MASK = (1 << 52) - 1
+"""Every card's bit."""
+
+
+def card_of(bit: int) -> Card:
+    """The card of a single-bit mask."""
+    return DECK[bit.bit_length() - 1]
+
+
 def bits(mask: int) -> list[int]:
     """The single-bit masks of `mask`, low to high."""
     out = []

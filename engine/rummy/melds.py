@@ -100,7 +100,7 @@ ALL_MELDS: tuple[tuple[int, str], ...] = _all_meld_masks()
 
 # For each card index, the melds whose lowest card it is: the only melds the search must try
 # when that card is the lowest one left.
-_MELDS_FROM: tuple[tuple[int, ...], ...] = tuple(
+MELDS_FROM: tuple[tuple[int, ...], ...] = tuple(
     tuple(m for m, _ in ALL_MELDS if m & -m == 1 << i) for i in range(52)
 )
 
@@ -169,7 +169,7 @@ def _least_melded_deadwood(rem: int) -> int:
     rest = rem ^ low
     keep = meldable_mask(rest)
     best = mask_value(low) + mask_value(rest ^ keep) + _least_melded_deadwood(keep)
-    for meld in _MELDS_FROM[low.bit_length() - 1]:
+    for meld in MELDS_FROM[low.bit_length() - 1]:
         if meld & rem == meld:
             left = rem ^ meld
             keep = meldable_mask(left)
@@ -219,7 +219,7 @@ def _optimal_meld_choices(rem: int) -> list[tuple[int, ...]]:
     choices: list[tuple[int, ...]] = []
     if mask_value(low) + deadwood_of_mask(keep ^ low) == target:
         choices.extend(_optimal_meld_choices(keep ^ low))
-    for meld in _MELDS_FROM[low.bit_length() - 1]:
+    for meld in MELDS_FROM[low.bit_length() - 1]:
         if meld & keep == meld and deadwood_of_mask(keep ^ meld) == target:
             choices.extend((meld,) + rest for rest in _optimal_meld_choices(keep ^ meld))
     return choices
@@ -250,6 +250,7 @@ def melds_in(cards: Iterable[Card]) -> tuple[Meld, ...]:
 
 __all__ = [
     "ALL_MELDS",
+    "MELDS_FROM",
     "Arrangement",
     "Meld",
     "best_arrangement",

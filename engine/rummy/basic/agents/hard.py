@@ -9,14 +9,14 @@ let it go out (three cards or fewer), and for fitting a table meld (a free lay-o
 
 from __future__ import annotations
 
-from ...cards import Card, bits
+from ...cards import Card, bits, card_of
 from ...melds import meldable_mask
 from ...rng import Rng
 from ..actions import Action
 from ..state import Phase
 from ..view import BasicView
 from .knowledge import Knowledge
-from .plan import Danger, Weights, card_of, pile_or_stock, play_turn
+from .plan import Danger, Weights, pile_or_stock, play_turn
 
 
 def sample_hands(knowledge: Knowledge, seat: int, rng: Rng, samples: int) -> list[int]:

@@ -5,13 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ...cards import Card, to_mask
+from ...cards import DECK_MASK, Card, to_mask
 from ...melds import Meld
 from ..state import TableMeld
 from ..view import BasicView
 from .history import known_stock
-
-FULL_DECK = (1 << 52) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +36,7 @@ class Knowledge:
             0 if seat == view.seat else max(0, count - held[seat].bit_count())
             for seat, count in enumerate(view.hand_counts)
         )
-        return cls(own=own, held=held, hidden=hidden, unseen=FULL_DECK & ~known, stock=stock)
+        return cls(own=own, held=held, hidden=hidden, unseen=DECK_MASK & ~known, stock=stock)
 
 
 def _still_held(view: BasicView, seat: int) -> int:

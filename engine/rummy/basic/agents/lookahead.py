@@ -10,11 +10,9 @@ to collect melds from the cards that cycle through the stock.
 from __future__ import annotations
 
 from ...cards import bits
-from ...melds import ALL_MELDS, meldable_mask
+from ...melds import MELDS_FROM, meldable_mask
 from .evaluate import Evaluator
 
-# The melds of the deck by their lowest card: a hand's melds start at one of its meldable cards.
-MELDS_FROM = tuple(tuple(m for m, _ in ALL_MELDS if m & -m == 1 << i) for i in range(52))
 HORIZON = 5  # own turns looked at
 BEAM = 6  # hands kept at each turn
 TURN = 200.0  # one more turn before going out; above any difference of hand costs

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ...cards import Card, bits, card_from_index
+from ...cards import Card, bits, card_of
 from ...melds import Meld, melds_in
 from ..actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld
 from ..view import BasicView
@@ -32,10 +32,6 @@ class Weights:
     loose: float = 40.0  # points charged per card in no meld: going out is about cards, not points
     out: float = 100.0  # what a hand that is out (or one meld from out) is worth
     take_margin: float = 0.0  # the pile card must beat the stock's prospects by this much
-
-
-def card_of(bit: int) -> Card:
-    return card_from_index(bit.bit_length() - 1)
 
 
 @dataclass(frozen=True, slots=True)

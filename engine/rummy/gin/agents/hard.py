@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import from_mask
+from ...cards import card_of, from_mask
 from ...melds import meldable_mask
 from ...rng import Rng
 from ..actions import Action, Discard, Knock
@@ -19,7 +19,7 @@ from ..settle import knocker_arrangement, knocker_points
 from ..view import PlayerView
 from .evaluate import Evaluator
 from .knowledge import Knowledge, pile_choice
-from .normal import card_of, ranked_discards, refused_value
+from .normal import ranked_discards, refused_value
 from .simulate import Deal, determinize
 
 

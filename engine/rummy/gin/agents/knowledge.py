@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import Card, to_mask
+from ...cards import DECK_MASK, Card, to_mask
 from ...melds import meldable_mask
 from ..actions import Action, DrawDiscard, DrawStock, PassUpcard, TakeUpcard
 from ..state import Phase
 from ..view import PlayerView
-
-FULL_DECK = (1 << 52) - 1
 
 
 def hand_mask(view: PlayerView) -> int:
@@ -57,7 +55,7 @@ class Knowledge:
         # A card the opponent took leaves its hand only onto the pile, whence only a draw
         # takes it: so a taken card that is neither in the pile nor in our hand is still theirs.
         known = to_mask(view.opponent_taken) & ~pile & ~own
-        unseen = FULL_DECK & ~own & ~pile & ~known
+        unseen = DECK_MASK & ~own & ~pile & ~known
         return cls(
             own=own,
             opponent_known=known,

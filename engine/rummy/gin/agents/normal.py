@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...cards import Card, card_from_index
+from ...cards import card_of
 from ...melds import mask_value
 from ..actions import Action, Discard, Knock
 from ..state import Phase
@@ -33,10 +33,6 @@ def ranked_discards(view: PlayerView, evaluator: Evaluator, own: int) -> list[tu
     scored = [(evaluator.potential(own ^ bit), -mask_value(bit), bit) for bit in bits(own & ~keep)]
     scored.sort()
     return [(score, bit) for score, _, bit in scored]
-
-
-def card_of(bit: int) -> Card:
-    return card_from_index(bit.bit_length() - 1)
 
 
 class NormalAgent:
