@@ -25,6 +25,15 @@ def _with(items: tuple, seat: int, value) -> tuple:
     return items[:seat] + (value,) + items[seat + 1 :]
 
 
+def _cards_from_hand(action: Action) -> tuple[Card, ...]:
+    """The cards an action takes from the mover's hand."""
+    if isinstance(action, NewMeld):
+        return action.cards
+    if isinstance(action, (LayOff, Discard)):
+        return (action.card,)
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class BasicHand:
     rules: BasicRules
@@ -212,8 +221,7 @@ class BasicHand:
         if isinstance(action, DrawDiscard) and not self.pile:
             raise IllegalAction("The discard pile is empty: draw from the stock.", "pile_empty")
         hand = self.hands[action.seat]
-        cards = action.cards if isinstance(action, NewMeld) else getattr(action, "card", None)
-        for card in (cards if isinstance(cards, tuple) else (cards,) if cards else ()):
+        for card in _cards_from_hand(action):
             if card not in hand:
                 raise IllegalAction(f"{card} is not in your hand.", "not_in_hand", card=card.code)
         if isinstance(action, NewMeld):
