@@ -7,7 +7,7 @@ import pytest
 
 from rummy.basic import Discard, DrawDiscard, DrawStock, LayOff, NewMeld, hand_value
 from rummy.basic.agents import LEVELS, make_agent
-from rummy.basic.session import PERSON, SAVE_FORMAT, Settings, Table, levels
+from rummy.basic.session import PERSON, SAVE_FORMAT, Settings, Stats, Table, levels
 from rummy.cards import parse_cards
 from rummy.errors import IllegalAction
 from rummy.melds import make_meld
@@ -233,3 +233,45 @@ def test_the_levels_are_read_from_the_engine_at_run_time(monkeypatch):
     assert "tester" in levels()
     table = play_until(Table.new(Settings(opponents=2, level="tester"), seed=10), {"opponent"})
     assert table.computer_action() in table.match.view(table.to_move).legal_actions
+
+
+def play_game(table, stats=None):
+    """The game played to its end, the statistics counted after every action as the page does."""
+    stats = Stats() if stats is None else stats
+    while True:
+        table = play_until(table, {"hand-over", "game-over"})
+        stats = stats.count(table.match)
+        if table.screen == "game-over":
+            return table, stats
+        table = table.next_hand()
+        stats = stats.count(table.match)
+
+
+def test_statistics_record_a_whole_game_and_count_each_hand_once():
+    table, stats = play_game(Table.new(Settings(opponents=2, hands=3, target=None), seed=21))
+    results = [hand.result for hand in table.match.hands]
+    assert len(results) == 3
+    assert stats.games == 1 and stats.match_counted
+    assert stats.games_won == (PERSON in table.match.winners)
+    assert stats.hands == sum(r.winner is not None for r in results)
+    assert stats.hands_won == sum(r.winner == PERSON for r in results)
+    assert stats.rummies == sum(r.winner == PERSON and r.kind == "rummy" for r in results)
+    assert stats.best_hand == max([r.points for r in results if r.winner == PERSON], default=0)
+    assert stats.best_game == (table.match.scores[PERSON] if stats.games_won else 0)
+    assert stats.count(table.match) == stats  # counting again adds nothing
+
+
+def test_statistics_add_up_over_games():
+    first, stats = play_game(Table.new(Settings(opponents=1, hands=2, target=None), seed=23))
+    second, both = play_game(first.rematch(seed=24), stats)
+    decided = sum(hand.result.winner is not None for hand in second.match.hands)
+    assert both.games == 2 and both.hands == stats.hands + decided
+    assert both.games_won == stats.games_won + (PERSON in second.match.winners)
+    assert both.best_hand >= stats.best_hand
+
+
+def test_statistics_from_a_damaged_save_are_refused():
+    assert Stats.from_dict(Stats(rummies=2).as_dict()) == Stats(rummies=2)
+    for bad in ("x", {"hands": -1}, {"rummies": "2"}, {"match_counted": 1}, {"match_seed": 1.5}):
+        with pytest.raises(ValueError):
+            Stats.from_dict(bad)

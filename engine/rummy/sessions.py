@@ -1,6 +1,6 @@
 """Pieces shared by the games' sessions (`rummy.gin.session`, `rummy.basic.session`): the checks
-a saved game passes before it is replayed, settings read from a save, the seed of a computer
-decision, and the ways the page arranges a hand of cards."""
+a saved game passes before it is replayed, settings and statistics read from a save, the seed
+of a computer decision, and the ways the page arranges a hand of cards."""
 
 from __future__ import annotations
 
@@ -35,6 +35,29 @@ def settings_from_dict(cls: type[T], data: Any) -> T:
         return cls(**{k: v for k, v in data.items() if k in known})
     except TypeError as error:  # e.g. a value of the wrong type reaching a comparison
         raise ValueError(f"the settings are not valid: {error}") from None
+
+
+def stats_from_dict(cls: type[T], data: Any) -> T:
+    """Statistics of dataclass `cls` from a save: counts are integers from 0, `match_seed` an
+    integer or None, `match_counted` a boolean; missing ones take their defaults, unknown keys
+    are ignored, anything else is a ValueError naming the statistic."""
+    if not isinstance(data, Mapping):
+        raise ValueError("the statistics are not an object")
+    values = {}
+    for field in fields(cls):
+        if field.name not in data:
+            continue
+        value = data[field.name]
+        if field.name == "match_seed":
+            ok = value is None or type(value) is int
+        elif field.name == "match_counted":
+            ok = type(value) is bool
+        else:
+            ok = type(value) is int and value >= 0
+        if not ok:
+            raise ValueError(f"the statistic {field.name!r} is not valid: {value!r}")
+        values[field.name] = value
+    return cls(**values)
 
 
 class _Match(Protocol):

@@ -3,7 +3,7 @@
 Everything the page needs beyond drawing, like `rummy.gin.session` for gin: the settings of the
 start screen, the game, which screen to show, the person's actions, the computer's next action,
 what to offer the person (the melds they hold, where a card may be laid off), the end-of-hand
-summary, and the save. No rule lives here: legality, scoring and decisions come from the hand,
+summary, the person's statistics, and the save. No rule lives here: legality, scoring and decisions come from the hand,
 the game and the agents. Pure and immutable, so it is tested here rather than in a browser.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import IllegalAction
-from ..sessions import check_save, decision_seed, settings_from_dict
+from ..sessions import check_save, decision_seed, settings_from_dict, stats_from_dict
 from . import agents
 from .actions import Action, LayOff, NewMeld
 from .match import BasicMatch
@@ -60,6 +60,57 @@ class Settings:
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         return settings_from_dict(cls, data)
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """The person's record over every game. Counting is idempotent: `count(match)` adds only
+    the hands of that game not counted yet, so a reload never counts a hand twice."""
+
+    games: int = 0
+    games_won: int = 0  # alone or shared: the person had the highest score
+    hands: int = 0  # hands someone went out in (drawn hands are not counted)
+    hands_won: int = 0
+    rummies: int = 0  # the person's hands won by going rummy
+    best_hand: int = 0  # most points the person scored in one hand
+    best_game: int = 0  # highest final score of a game the person won
+    match_seed: int | None = None  # the game being counted
+    hands_counted: int = 0  # of that game
+    match_counted: bool = False
+
+    def count(self, match: BasicMatch) -> Stats:
+        stats = self
+        if stats.match_seed != match.seed:
+            stats = replace(stats, match_seed=match.seed, hands_counted=0, match_counted=False)
+        finished = [hand.result for hand in match.hands if hand.result is not None]
+        for result in finished[stats.hands_counted :]:
+            mine = result.winner == PERSON
+            stats = replace(
+                stats,
+                hands=stats.hands + (result.winner is not None),
+                hands_won=stats.hands_won + mine,
+                rummies=stats.rummies + (mine and result.kind == "rummy"),
+                best_hand=max(stats.best_hand, result.points if mine else 0),
+            )
+        stats = replace(stats, hands_counted=len(finished))
+        if match.is_over and not stats.match_counted:
+            won = PERSON in match.winners
+            stats = replace(
+                stats,
+                games=stats.games + 1,
+                games_won=stats.games_won + won,
+                best_game=max(stats.best_game, match.scores[PERSON] if won else 0),
+                match_counted=True,
+            )
+        return stats
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Stats:
+        """Statistics from a save; ValueError when they are not what `as_dict` writes."""
+        return stats_from_dict(cls, data)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,14 +8,21 @@ the agents. Pure and immutable like them, so it is tested here rather than in a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, fields, replace
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..cards import Card
 from ..errors import IllegalAction
 from ..melds import deadwood
-from ..sessions import check_save, decision_seed, grouped, settings_from_dict, sorted_by
+from ..sessions import (
+    check_save,
+    decision_seed,
+    grouped,
+    settings_from_dict,
+    sorted_by,
+    stats_from_dict,
+)
 from .actions import Action
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
@@ -100,23 +107,7 @@ class Stats:
     @classmethod
     def from_dict(cls, data: Any) -> Stats:
         """Statistics from a save; ValueError when they are not what `as_dict` writes."""
-        if not isinstance(data, Mapping):
-            raise ValueError("the statistics are not an object")
-        values = {}
-        for field in fields(cls):
-            if field.name not in data:
-                continue
-            value = data[field.name]
-            if field.name == "match_seed":
-                ok = value is None or type(value) is int
-            elif field.name == "match_counted":
-                ok = type(value) is bool
-            else:
-                ok = type(value) is int and value >= 0
-            if not ok:
-                raise ValueError(f"the statistic {field.name!r} is not valid: {value!r}")
-            values[field.name] = value
-        return cls(**values)
+        return stats_from_dict(cls, data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +150,9 @@ class Table:
         hand = self.match.hand
         if hand.is_over or hand.to_move != COMPUTER:
             raise IllegalAction("It is not the computer's turn.", "not_your_turn")
-        return make_agent(self.settings.level, decision_seed(self.match)).act(self.match.view(COMPUTER))
+        return make_agent(self.settings.level, decision_seed(self.match)).act(
+            self.match.view(COMPUTER)
+        )
 
     def next_hand(self) -> Table:
         return replace(self, match=self.match.next_hand())
@@ -199,4 +192,13 @@ def deadwood_without(cards: Iterable[Card], card: Card) -> int:
 
 # The hand's arrangements live with the other shared session pieces; named here too, where the
 # gin page and its tests have always found them.
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Settings", "Stats", "Table", "deadwood_without", "grouped", "sorted_by"]
+__all__ = [
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "Settings",
+    "Stats",
+    "Table",
+    "deadwood_without",
+    "grouped",
+    "sorted_by",
+]
