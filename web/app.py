@@ -113,7 +113,7 @@ def on_click(event):
         boot.savePrefs()
         render()
     elif name == "show-stats":
-        gin.show_stats()
+        game(Screen.game or chosen()).show_stats()
     elif current is not None:
         current.act(name, target)
 

@@ -249,6 +249,44 @@ def test_reload_mid_hand_resumes_and_switching_games_loses_neither_save(page: Pa
     check_end_of_hand(page)
 
 
+def stat(page: Page, label: str) -> str:
+    return page.locator("#sheet dt", has_text=label).locator("xpath=following-sibling::dd[1]").inner_text()
+
+
+def test_statistics_count_a_finished_game_apart_from_gin_and_survive_a_reload(page: Page, site):
+    open_game(page, site.url, seed=17)
+    start_basic(page, opponents=1, length="hands-1")
+    play_hand(page)
+    match = BasicMatch.from_record(saved(page)["match"])
+    assert match.is_over
+    result = match.hand.result
+    expected = {
+        "Games played": "1",
+        "Games won (or shared)": "1" if 0 in match.winners else "0",
+        "Hands played": "0" if result.winner is None else "1",
+        "Hands won": "1" if result.winner == 0 else "0",
+        "Best hand": str(result.points if result.winner == 0 else 0),
+    }
+    page.get_by_test_id("rematch").click()  # the finished game stays counted
+    assert phase(page) in ("draw", "opponent")
+    sheet = page.locator("#sheet")
+    for reload in (False, True):
+        if reload:
+            page.reload()
+            loaded(page)
+        page.get_by_role("button", name="Statistics").click()
+        expect(sheet).to_contain_text("Your Basic Rummy statistics")
+        assert {label: stat(page, label) for label in expected} == expected
+        page.keyboard.press("Escape")
+        expect(sheet).to_be_hidden()
+    # Gin keeps its own statistics: no match counted there.
+    page.get_by_test_id("home").click()
+    page.get_by_test_id("game-gin").click()
+    page.get_by_role("button", name="Statistics").click()
+    expect(sheet).to_contain_text("Your Gin Rummy statistics")
+    assert stat(page, "Matches played") == "0"
+
+
 def test_five_computer_players_fit_a_360_px_phone(browser, site):
     context = browser.new_context(
         viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="en-US"

@@ -302,7 +302,7 @@ def test_statistics_rules_and_four_colour_deck(page: Page, site):
     result = Match.from_record(saved(page)["match"]).hand.result
     page.get_by_test_id("next-hand").click()
     page.get_by_role("button", name="Statistics").click()
-    expect(sheet).to_contain_text("Your statistics")
+    expect(sheet).to_contain_text("Your Gin Rummy statistics")
     played = sheet.locator("dt", has_text="Hands played").locator("xpath=following-sibling::dd[1]")
     expect(played).to_have_text("0" if result.kind == "dead" else "1")
     page.reload()  # the four-colour choice and the statistics are remembered

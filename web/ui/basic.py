@@ -4,13 +4,13 @@ No rule lives here: which melds and lay-offs are legal, scoring and the computer
 decisions come from `rummy.basic`; this module turns the table into HTML, taps into actions
 (select cards, then Meld, Discard, or tap a table meld to lay the selected card off);
 `ui/table.py` plays them, turns an `IllegalAction` into a translated message, paces the computer
-players and saves the table after every action.
+players and saves the table and the person's statistics after every action.
 """
 
 from html import escape
 
 from rummy.basic import Discard, DrawDiscard, DrawStock, LayOff, NewMeld
-from rummy.basic.session import PERSON, Settings, Table, levels
+from rummy.basic.session import PERSON, Settings, Stats, Table, levels
 from rummy.cards import parse_cards
 
 from . import table as shared
@@ -28,6 +28,7 @@ from .dom import (
     found,
     hand_card_html,
     hide_result,
+    open_stats,
     render,
     restart_animation,
     show_result,
@@ -38,11 +39,14 @@ from .dom import (
 
 SAVE_KEY = "rummy-table/basic/save"
 BROKEN_KEY = "rummy-table/basic/broken"  # a save that could not be restored, kept aside
+STATS_KEY = "rummy-table/basic/stats"
 
 
 class Ui(shared.Ui):
-    """The Basic Rummy page's state: the selected cards, the card just drawn, the last move."""
+    """The Basic Rummy page's state: the statistics, the selected cards, the card just drawn,
+    the last move."""
 
+    stats: Stats = Stats()
     selected = ()  # Cards of the person's hand, in the order tapped
     moved = ""  # the computer's last move, animated once: "stock" or "pile"
     moved_meld = None  # the table meld a computer player just put down or extended
@@ -65,6 +69,7 @@ class Basic(shared.Game):
     confirm_new = "basic.confirmNew"
     refusals = "basic."
     draws = (DrawStock, DrawDiscard)
+    stats_key = STATS_KEY
 
     def new_table(self, settings):
         return Table.new(settings or settings_from_prefs(), Seeds.next())
@@ -382,6 +387,22 @@ def summary_html(table):
             f"<h3>{escape(head)}</h3>" + (f'<div class="group">{cards}</div>' if cards else "") + "</div>"
         )
     return f'<div class="hands" data-testid="hand-summary">{"".join(rows)}</div>'
+
+
+def show_stats():
+    s = ui.stats
+    open_stats(
+        "stats.basicTitle",
+        (
+            ("stats.games", s.games),
+            ("stats.gamesWon", s.games_won),
+            ("stats.hands", s.hands),
+            ("stats.handsWon", s.hands_won),
+            ("stats.rummies", s.rummies),
+            ("stats.bestHand", s.best_hand),
+            ("stats.bestGame", s.best_game),
+        ),
+    )
 
 
 # Saves, plays and paces this table (ui/table.py), drawn by the functions above.

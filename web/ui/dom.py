@@ -238,3 +238,11 @@ def show_result(outcome, lines, totals, *, over=None):
     if was_hidden:
         overlay.scrollTop = 0
         focus(el("rematch") if final else el("next-hand"))
+
+
+def open_stats(title_key, rows):
+    """The statistics sheet: `rows` of (translation key, count)."""
+    body = document.createElement("dl")
+    body.className = "stats"
+    body.innerHTML = "".join(f"<dt>{escape(t(key))}</dt><dd>{value}</dd>" for key, value in rows)
+    boot.openSheet(t(title_key), body)

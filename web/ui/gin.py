@@ -2,14 +2,11 @@
 
 No rule lives here: legality, scoring and the computer's decisions come from `rummy.gin`; this
 module turns the table into HTML and a click into an `Action`; `ui/table.py` plays it, turns an
-`IllegalAction` into a translated message, paces the computer and saves the table after every
-action (here, with the statistics).
+`IllegalAction` into a translated message, paces the computer and saves the table and the
+statistics after every action.
 """
 
-import json
 from html import escape
-
-import js
 
 from rummy.gin import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
 from rummy.gin.session import Settings, Stats, Table, deadwood_without
@@ -28,6 +25,7 @@ from .dom import (
     found,
     hand_card_html,
     hide_result,
+    open_stats,
     render,
     restart_animation,
     show_result,
@@ -62,6 +60,7 @@ class Gin(shared.Game):
     corrupt_notice = "save.corrupt"
     confirm_new = "menu.confirmNew"
     draws = (DrawStock, DrawDiscard)
+    stats_key = STATS_KEY
 
     def new_table(self, settings):
         prefs = boot.prefs
@@ -71,23 +70,8 @@ class Gin(shared.Game):
     def load(self, record):
         return Table.from_record(record, ui.stats)
 
-    def save(self):
-        super().save()
-        if ui.table is not None:
-            ui.stats = ui.table.stats
-        js.localStorage.setItem(STATS_KEY, json.dumps(ui.stats.as_dict()))
-
-    def restore(self):
-        """The saved statistics and match, if any; a broken save is reported and set aside."""
-        raw_stats = js.localStorage.getItem(STATS_KEY)
-        if raw_stats:
-            try:
-                ui.stats = Stats.from_dict(json.loads(raw_stats))
-            except ValueError as error:
-                js.console.warn(f"statistics not restored: {error}")
-                boot.notice(t("save.statsCorrupt"))
-                js.localStorage.removeItem(STATS_KEY)
-        super().restore()
+    def counted_stats(self):
+        return ui.table.stats  # the gin Table counts its own
 
     def clear_selection(self):
         ui.selected, ui.hints = None, ()
@@ -359,20 +343,19 @@ def settlement_html(result, knocker):
 
 def show_stats():
     s = ui.stats
-    rows = [
-        ("stats.matches", s.matches),
-        ("stats.matchesWon", s.matches_won),
-        ("stats.hands", s.hands),
-        ("stats.handsWon", s.hands_won),
-        ("stats.gins", s.gins),
-        ("stats.undercuts", s.undercuts),
-        ("stats.bestHand", s.best_hand),
-        ("stats.bestMatch", s.best_match),
-    ]
-    body = document.createElement("dl")
-    body.className = "stats"
-    body.innerHTML = "".join(f"<dt>{escape(t(key))}</dt><dd>{value}</dd>" for key, value in rows)
-    boot.openSheet(t("stats.title"), body)
+    open_stats(
+        "stats.title",
+        (
+            ("stats.matches", s.matches),
+            ("stats.matchesWon", s.matches_won),
+            ("stats.hands", s.hands),
+            ("stats.handsWon", s.hands_won),
+            ("stats.gins", s.gins),
+            ("stats.undercuts", s.undercuts),
+            ("stats.bestHand", s.best_hand),
+            ("stats.bestMatch", s.best_match),
+        ),
+    )
 
 
 # Saves, plays and paces this table (ui/table.py), drawn by the functions above.

@@ -1,5 +1,6 @@
-"""What every game's table does alike: keep its save, send the person's actions to the session's
-`Table`, pace the computer's turns, and handle next hand, rematch and new match.
+"""What every game's table does alike: keep its save and the person's statistics, send the
+person's actions to the session's `Table`, pace the computer's turns, and handle next hand,
+rematch and new match.
 
 A game module subclasses `Game` with its name, save key and wording, and the hooks only it
 knows: how a table is made and restored, what its selection is, how a computer move is told and
@@ -21,6 +22,7 @@ class Ui:
     """What the page shows beyond the table itself; each game's `Ui` adds its own."""
 
     table = None  # the session's Table, or None before a first start
+    stats = None  # the person's statistics (the session's Stats), for a game that keeps them
     message = ""  # the last event or refusal, shown in the status line
     error = False
     busy = False  # the computer is playing
@@ -39,6 +41,7 @@ class Game:
     confirm_new = ""  # the translation key asking before a match in progress is left
     refusals = ""  # the prefix of the game's own wording of refusals ("basic." for basic.error.*)
     draws = ()  # the draw actions: a second tap on a pile just drawn from says nothing
+    stats_key = None  # where the person's statistics are kept, for a game that keeps them
 
     def __init__(self, ui, draw_table, next_control):
         self.ui = ui
@@ -65,15 +68,27 @@ class Game:
     def unmark(self):
         """Forget the marks of the last computer move, once drawn (it animates once)."""
 
+    def counted_stats(self):
+        """The person's statistics with `ui.table` counted in (games that keep statistics)."""
+        return self.ui.stats.count(self.ui.table.match)
+
     # ---- saving ---------------------------------------------------------------------------
 
     def save(self):
-        if self.ui.table is not None:
-            js.localStorage.setItem(self.save_key, json.dumps(self.ui.table.to_record()))
+        ui = self.ui
+        if ui.table is not None:
+            js.localStorage.setItem(self.save_key, json.dumps(ui.table.to_record()))
+        if self.stats_key:
+            if ui.table is not None:
+                ui.stats = self.counted_stats()
+            js.localStorage.setItem(self.stats_key, json.dumps(ui.stats.as_dict()))
 
     def restore(self):
-        """The saved match, if any; a broken save is reported and removed (kept aside at
-        `broken_key` if the game has one), so a fresh start is offered."""
+        """The saved statistics and match, if any. Broken statistics start again from zero;
+        a broken save is reported and removed (kept aside at `broken_key` if the game has one),
+        so a fresh start is offered, the statistics kept."""
+        if self.stats_key:
+            self.restore_stats()
         raw = js.localStorage.getItem(self.save_key)
         if not raw:
             return
@@ -86,6 +101,17 @@ class Game:
             js.localStorage.removeItem(self.save_key)
             js.console.warn(f"saved {self.saved_thing} not restored: {error}")
             boot.notice(t(self.corrupt_notice))
+
+    def restore_stats(self):
+        raw = js.localStorage.getItem(self.stats_key)
+        if not raw:
+            return
+        try:
+            self.ui.stats = type(self.ui.stats).from_dict(json.loads(raw))
+        except ValueError as error:
+            js.console.warn(f"statistics not restored: {error}")
+            boot.notice(t("save.statsCorrupt"))
+            js.localStorage.removeItem(self.stats_key)
 
     # ---- actions --------------------------------------------------------------------------
 
