@@ -47,6 +47,7 @@ def test_a_view_shows_the_seats_own_hand_counts_of_the_others_and_the_public_rec
     assert mine.legal_actions == hand.legal_actions() and theirs.legal_actions == ()
     assert mine.phase is Phase.PLAY and mine.my_turn and not theirs.my_turn
     assert mine.final_hands is None
+    assert mine.upcard == theirs.upcard == hand.taken[1][0]  # the card dealt face up stays known
 
 
 def test_every_hand_is_shown_once_the_hand_is_over():

@@ -42,6 +42,7 @@ class BasicHand:
     hands: tuple[tuple[Card, ...], ...]  # by seat, each in index order
     stock: tuple[Card, ...]  # stock[0] is the next card drawn
     pile: tuple[Card, ...]  # pile[-1] is the top
+    upcard: Card  # the card dealt face up to start the pile: public, even once taken
     table: tuple[TableMeld, ...]  # in the order they were put down
     phase: Phase
     to_move: int
@@ -75,6 +76,7 @@ class BasicHand:
             hands=tuple(hands),
             stock=deck[dealt + 1 :],
             pile=(deck[dealt],),
+            upcard=deck[dealt],
             table=(),
             phase=Phase.DRAW,
             to_move=order[0],

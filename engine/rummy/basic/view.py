@@ -28,6 +28,7 @@ class BasicView:
     hand: tuple[Card, ...]  # this seat's cards, in index order
     table: tuple[TableMeld, ...]
     pile: tuple[Card, ...]  # the discard pile, top last
+    upcard: Card  # the card dealt face up to start the pile
     stock_count: int
     hand_counts: tuple[int, ...]  # by seat
     taken: tuple[tuple[Card, ...], ...]  # by seat: cards taken from the pile
@@ -63,6 +64,7 @@ class BasicView:
             hand=hand.hands[seat],
             table=hand.table,
             pile=hand.pile,
+            upcard=hand.upcard,
             stock_count=len(hand.stock),
             hand_counts=tuple(len(cards) for cards in hand.hands),
             taken=hand.taken,

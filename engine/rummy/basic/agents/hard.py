@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...cards import Card, bits, card_of
 from ...melds import meldable_mask
-from ...rng import Rng
+from ...rng import Rng, derive_seed
 from ..actions import Action
 from ..state import Phase
 from ..view import BasicView
@@ -78,7 +78,7 @@ class HardAgent:
             return legal[0]
         knowledge = Knowledge.of(view, remember=True)
         # A fresh stream per position: the same view always gets the same decision.
-        rng = Rng(self.seed ^ view.turns * 0x9E3779B1 ^ len(view.pile) << 40)
+        rng = Rng(derive_seed(self.seed, view.turns, len(view.pile)))
         danger = sampled_danger(view, knowledge, rng, self.samples, self.feed, self.feed_out, self.fit)
         if view.phase is Phase.DRAW:
             return pile_or_stock(view, knowledge, self.weights, danger)

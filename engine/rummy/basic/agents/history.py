@@ -4,8 +4,10 @@ The pile becomes the stock without shuffling, and every player saw every discard
 turnover the stock is no secret to a player who remembers. A view holds what is needed: each
 seat's discards in order, the cards each took from the pile in order, whose turn it is and how
 many turns were played (each turn one draw and one discard, seats in order from the dealer's
-left). Replaying that record gives the pile and the stock; the replay is trusted only when it
-ends with the pile the view shows and the stock count it gives.
+left), and the card dealt face up. Replaying that record gives the pile and the stock; the
+replay is trusted only when it ends with the pile the view shows and the stock count it gives,
+and when no other reading of the record (a card taken at one turn or at a later one) gives
+another stock order.
 """
 
 from __future__ import annotations
@@ -16,32 +18,32 @@ from ...cards import Card
 from ..state import Phase
 from ..view import BasicView
 
-UPCARD = None  # the first pile card: seen at the deal but not kept in the view
-
-
 def known_stock(view: BasicView) -> tuple[Card, ...] | None:
-    """The stock in draw order (next card first), or None while it is unknown."""
+    """The stock in draw order (next card first), or None while it is unknown: before the first
+    turnover, or in the rare record that two different stock orders would both explain."""
     if not view.turnovers:
         return None
     n = view.players
-    start = _State(stock_count=52 - n * view.rules.hand_size - 1, stock=None, pile=(UPCARD,),
+    start = _State(stock_count=52 - n * view.rules.hand_size - 1, stock=None, pile=(view.upcard,),
                    takes=(0,) * n, discards=(0,) * n)
-    return _replay(view, 0, start)
+    readings = _readings(view, 0, start)
+    return readings.pop() if len(readings) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)
 class _State:
     stock_count: int
-    stock: tuple[Card | None, ...] | None  # known once the pile is turned over
-    pile: tuple[Card | None, ...]
+    stock: tuple[Card, ...] | None  # known once the pile is turned over
+    pile: tuple[Card, ...]
     takes: tuple[int, ...]  # by seat: pile takes replayed
     discards: tuple[int, ...]  # by seat: discards replayed
 
 
-def _replay(view: BasicView, turn: int, state: _State) -> tuple[Card, ...] | None:
-    """Replay from `turn` on, depth first. A seat took the pile's top when its next recorded
-    take is that card; if the rest does not then match the view, it took the same card later
-    (the other reading is tried). The unseen first pile card is read as not taken first."""
+def _readings(view: BasicView, turn: int, state: _State) -> set[tuple[Card, ...]]:
+    """The stock orders that replaying the record from `turn` on can end with (it stops at two,
+    which is enough to know the order is not known). A seat may have taken the pile's top when
+    its next recorded take is that card, or drawn from the stock and taken the same card later:
+    both readings are followed."""
     n = view.players
     first = (view.dealer + 1) % n
     turns = view.turns + (view.phase is Phase.PLAY)  # the turn in play has drawn, not discarded
@@ -49,22 +51,19 @@ def _replay(view: BasicView, turn: int, state: _State) -> tuple[Card, ...] | Non
         seat = (first + turn) % n
         taken, pile = view.taken[seat], state.pile
         drawn = _stock_draw(view, turn, seat, state)
-        if state.takes[seat] < len(taken) and pile and pile[-1] in (taken[state.takes[seat]], UPCARD):
+        if state.takes[seat] < len(taken) and pile and pile[-1] == taken[state.takes[seat]]:
             took = _with_turn(view, turn, seat, replace(state, pile=pile[:-1], takes=_bump(state.takes, seat)))
-            first_try, second_try = (drawn, took) if pile[-1] is UPCARD else (took, drawn)
-            found = None if first_try is None else _replay(view, turn + 1, first_try)
-            if found is None and second_try is not None:
-                found = _replay(view, turn + 1, second_try)
+            found = set() if took is None else _readings(view, turn + 1, took)
+            if len(found) < 2 and drawn is not None:
+                found |= _readings(view, turn + 1, drawn)
             return found
         if drawn is None:
-            return None
+            return set()
         state, turn = drawn, turn + 1
     done = all(state.takes[s] == len(view.taken[s]) for s in range(n))
     if not done or state.stock is None or state.pile != view.pile or len(state.stock) != view.stock_count:
-        return None
-    if UPCARD in state.stock:
-        return None
-    return state.stock  # type: ignore[return-value]
+        return set()
+    return {state.stock}
 
 
 def _stock_draw(view: BasicView, turn: int, seat: int, state: _State) -> _State | None:
