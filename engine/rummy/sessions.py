@@ -1,11 +1,12 @@
 """Pieces shared by the games' sessions (`rummy.gin.session`, `rummy.basic.session`): the checks
-a saved game passes before it is replayed, settings and statistics read from a save, the seed
-of a computer decision, and the ways the page arranges a hand of cards."""
+a saved game passes before it is replayed, settings and statistics read from a save, the
+counting of finished hands into the statistics, the seed of a computer decision, and the ways
+the page arranges a hand of cards."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import fields
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import fields, replace
 from typing import Any, Protocol, TypeVar
 
 from .cards import SUITS, Card
@@ -35,6 +36,24 @@ def settings_from_dict(cls: type[T], data: Any) -> T:
         return cls(**{k: v for k, v in data.items() if k in known})
     except TypeError as error:  # e.g. a value of the wrong type reaching a comparison
         raise ValueError(f"the settings are not valid: {error}") from None
+
+
+def count_new_hands(
+    stats: T, match: Any, add_hand: Callable[[T, Any], T], add_match: Callable[[T, Any], T]
+) -> T:
+    """`stats` (a Stats dataclass with `match_seed`, `hands_counted` and `match_counted`) with
+    the results of `match`'s finished hands not counted yet added by `add_hand(stats, result)`,
+    and `add_match(stats, match)` once the match is over. Idempotent: counting the same match
+    again, as a reload does, adds nothing; another match's seed starts its count afresh."""
+    if stats.match_seed != match.seed:
+        stats = replace(stats, match_seed=match.seed, hands_counted=0, match_counted=False)
+    results = [hand.result for hand in match.hands if hand.result is not None]
+    for result in results[stats.hands_counted :]:
+        stats = add_hand(stats, result)
+    stats = replace(stats, hands_counted=len(results))
+    if match.is_over and not stats.match_counted:
+        stats = replace(add_match(stats, match), match_counted=True)
+    return stats
 
 
 def stats_from_dict(cls: type[T], data: Any) -> T:

@@ -3,8 +3,9 @@
 Everything the page needs beyond drawing, like `rummy.gin.session` for gin: the settings of the
 start screen, the game, which screen to show, the person's actions, the computer's next action,
 what to offer the person (the melds they hold, where a card may be laid off), the end-of-hand
-summary, the person's statistics, and the save. No rule lives here: legality, scoring and decisions come from the hand,
-the game and the agents. Pure and immutable, so it is tested here rather than in a browser.
+summary, the person's statistics, and the save. No rule lives here: legality, scoring and
+decisions come from the hand, the game and the agents. Pure and immutable, so it is tested here
+rather than in a browser.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import IllegalAction
-from ..sessions import check_save, decision_seed, settings_from_dict, stats_from_dict
+from ..sessions import check_save, count_new_hands, decision_seed, settings_from_dict, stats_from_dict
 from . import agents
 from .actions import Action, LayOff, NewMeld
 from .match import BasicMatch
 from .rules import BasicRules
-from .state import Phase, hand_value
+from .state import HandResult, Phase, hand_value
 from .view import BasicView
 
 PERSON = 0
@@ -79,30 +80,26 @@ class Stats:
     match_counted: bool = False
 
     def count(self, match: BasicMatch) -> Stats:
-        stats = self
-        if stats.match_seed != match.seed:
-            stats = replace(stats, match_seed=match.seed, hands_counted=0, match_counted=False)
-        finished = [hand.result for hand in match.hands if hand.result is not None]
-        for result in finished[stats.hands_counted :]:
-            mine = result.winner == PERSON
-            stats = replace(
-                stats,
-                hands=stats.hands + (result.winner is not None),
-                hands_won=stats.hands_won + mine,
-                rummies=stats.rummies + (mine and result.kind == "rummy"),
-                best_hand=max(stats.best_hand, result.points if mine else 0),
-            )
-        stats = replace(stats, hands_counted=len(finished))
-        if match.is_over and not stats.match_counted:
-            won = PERSON in match.winners
-            stats = replace(
-                stats,
-                games=stats.games + 1,
-                games_won=stats.games_won + won,
-                best_game=max(stats.best_game, match.scores[PERSON] if won else 0),
-                match_counted=True,
-            )
-        return stats
+        return count_new_hands(self, match, Stats._with_hand, Stats._with_game)
+
+    def _with_hand(self, result: HandResult) -> Stats:
+        mine = result.winner == PERSON
+        return replace(
+            self,
+            hands=self.hands + (result.winner is not None),
+            hands_won=self.hands_won + mine,
+            rummies=self.rummies + (mine and result.kind == "rummy"),
+            best_hand=max(self.best_hand, result.points if mine else 0),
+        )
+
+    def _with_game(self, match: BasicMatch) -> Stats:
+        won = PERSON in match.winners
+        return replace(
+            self,
+            games=self.games + 1,
+            games_won=self.games_won + won,
+            best_game=max(self.best_game, match.scores[PERSON] if won else 0),
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

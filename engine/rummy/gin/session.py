@@ -17,6 +17,7 @@ from ..errors import IllegalAction
 from ..melds import deadwood
 from ..sessions import (
     check_save,
+    count_new_hands,
     decision_seed,
     grouped,
     settings_from_dict,
@@ -28,7 +29,7 @@ from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
 from .match import COMPUTER, PLAYER, Match
 from .rules import PRESETS, TARGETS, preset
-from .state import Phase
+from .state import HandResult, Phase
 from .view import PlayerView
 
 SAVE_FORMAT = "rummy-table/gin"
@@ -74,32 +75,27 @@ class Stats:
     match_counted: bool = False
 
     def count(self, match: Match) -> Stats:
-        stats = self
-        if stats.match_seed != match.seed:
-            stats = replace(stats, match_seed=match.seed, hands_counted=0, match_counted=False)
-        finished = [h for h in match.hands if h.result is not None]
-        for hand in finished[stats.hands_counted :]:
-            result = hand.result
-            mine = result.winner == PLAYER
-            stats = replace(
-                stats,
-                hands=stats.hands + (result.kind != "dead"),
-                hands_won=stats.hands_won + mine,
-                gins=stats.gins + (mine and result.kind == "gin"),
-                undercuts=stats.undercuts + (mine and result.kind == "undercut"),
-                best_hand=max(stats.best_hand, result.points if mine else 0),
-            )
-        stats = replace(stats, hands_counted=len(finished))
-        if match.is_over and not stats.match_counted:
-            won = match.winner == PLAYER
-            stats = replace(
-                stats,
-                matches=stats.matches + 1,
-                matches_won=stats.matches_won + won,
-                best_match=max(stats.best_match, match.scores[PLAYER] if won else 0),
-                match_counted=True,
-            )
-        return stats
+        return count_new_hands(self, match, Stats._with_hand, Stats._with_match)
+
+    def _with_hand(self, result: HandResult) -> Stats:
+        mine = result.winner == PLAYER
+        return replace(
+            self,
+            hands=self.hands + (result.kind != "dead"),
+            hands_won=self.hands_won + mine,
+            gins=self.gins + (mine and result.kind == "gin"),
+            undercuts=self.undercuts + (mine and result.kind == "undercut"),
+            best_hand=max(self.best_hand, result.points if mine else 0),
+        )
+
+    def _with_match(self, match: Match) -> Stats:
+        won = match.winner == PLAYER
+        return replace(
+            self,
+            matches=self.matches + 1,
+            matches_won=self.matches_won + won,
+            best_match=max(self.best_match, match.scores[PLAYER] if won else 0),
+        )
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
