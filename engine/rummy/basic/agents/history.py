@@ -18,6 +18,7 @@ from ...cards import Card
 from ..state import Phase
 from ..view import BasicView
 
+
 def known_stock(view: BasicView) -> tuple[Card, ...] | None:
     """The stock in draw order (next card first), or None while it is unknown: before the first
     turnover, or in the rare record that two different stock orders would both explain."""
