@@ -1,12 +1,12 @@
 """Pieces shared by the games' sessions (`rummy.gin.session`, `rummy.basic.session`): the checks
-a saved game passes before it is replayed, settings and statistics read from a save, the
-counting of finished hands into the statistics, the seed of a computer decision, and the ways
-the page arranges a hand of cards."""
+a saved game passes before it is replayed, settings read from a save, what the games'
+statistics share (`CountedStats`: counting each finished hand once, the save), the seed of a
+computer decision, and the ways the page arranges a hand of cards."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import fields, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Protocol, TypeVar
 
 from .cards import SUITS, Card
@@ -38,45 +38,66 @@ def settings_from_dict(cls: type[T], data: Any) -> T:
         raise ValueError(f"the settings are not valid: {error}") from None
 
 
-def count_new_hands(
-    stats: T, match: Any, add_hand: Callable[[T, Any], T], add_match: Callable[[T, Any], T]
-) -> T:
-    """`stats` (a Stats dataclass with `match_seed`, `hands_counted` and `match_counted`) with
-    the results of `match`'s finished hands not counted yet added by `add_hand(stats, result)`,
-    and `add_match(stats, match)` once the match is over. Idempotent: counting the same match
-    again, as a reload does, adds nothing; another match's seed starts its count afresh."""
-    if stats.match_seed != match.seed:
-        stats = replace(stats, match_seed=match.seed, hands_counted=0, match_counted=False)
-    results = [hand.result for hand in match.hands if hand.result is not None]
-    for result in results[stats.hands_counted :]:
-        stats = add_hand(stats, result)
-    stats = replace(stats, hands_counted=len(results))
-    if match.is_over and not stats.match_counted:
-        stats = replace(add_match(stats, match), match_counted=True)
-    return stats
+S = TypeVar("S", bound="CountedStats")
 
 
-def stats_from_dict(cls: type[T], data: Any) -> T:
-    """Statistics of dataclass `cls` from a save: counts are integers from 0, `match_seed` an
-    integer or None, `match_counted` a boolean; missing ones take their defaults, unknown keys
-    are ignored, anything else is a ValueError naming the statistic."""
-    if not isinstance(data, Mapping):
-        raise ValueError("the statistics are not an object")
-    values = {}
-    for field in fields(cls):
-        if field.name not in data:
-            continue
-        value = data[field.name]
-        if field.name == "match_seed":
-            ok = value is None or type(value) is int
-        elif field.name == "match_counted":
-            ok = type(value) is bool
-        else:
-            ok = type(value) is int and value >= 0
-        if not ok:
-            raise ValueError(f"the statistic {field.name!r} is not valid: {value!r}")
-        values[field.name] = value
-    return cls(**values)
+@dataclass(frozen=True, slots=True)
+class CountedStats:
+    """A person's statistics over every match, the part both games share: which match is being
+    counted and how far. A game's `Stats` adds its counts and says what a finished hand
+    (`with_hand`) and a finished match (`with_match`) add to them.
+
+    Counting is idempotent: `count(match)` adds only the hands of that match not counted yet,
+    and the match once it is over, so a reload never counts a hand twice; another match's seed
+    starts its count afresh."""
+
+    match_seed: int | None = None  # the match being counted
+    hands_counted: int = 0  # of that match
+    match_counted: bool = False
+
+    def with_hand(self: S, result: Any) -> S:
+        raise NotImplementedError
+
+    def with_match(self: S, match: Any) -> S:
+        raise NotImplementedError
+
+    def count(self: S, match: Any) -> S:
+        stats = self
+        if stats.match_seed != match.seed:
+            stats = replace(stats, match_seed=match.seed, hands_counted=0, match_counted=False)
+        results = [hand.result for hand in match.hands if hand.result is not None]
+        for result in results[stats.hands_counted :]:
+            stats = stats.with_hand(result)
+        stats = replace(stats, hands_counted=len(results))
+        if match.is_over and not stats.match_counted:
+            stats = replace(stats.with_match(match), match_counted=True)
+        return stats
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls: type[S], data: Any) -> S:
+        """Statistics from a save: counts are integers from 0, `match_seed` an integer or None,
+        `match_counted` a boolean; missing ones take their defaults, unknown keys are ignored,
+        anything else is a ValueError naming the statistic."""
+        if not isinstance(data, Mapping):
+            raise ValueError("the statistics are not an object")
+        values = {}
+        for field in fields(cls):
+            if field.name not in data:
+                continue
+            value = data[field.name]
+            if field.name == "match_seed":
+                ok = value is None or type(value) is int
+            elif field.name == "match_counted":
+                ok = type(value) is bool
+            else:
+                ok = type(value) is int and value >= 0
+            if not ok:
+                raise ValueError(f"the statistic {field.name!r} is not valid: {value!r}")
+            values[field.name] = value
+        return cls(**values)
 
 
 class _Match(Protocol):

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..cards import Card
 from ..errors import IllegalAction
-from ..sessions import check_save, count_new_hands, decision_seed, settings_from_dict, stats_from_dict
+from ..sessions import CountedStats, check_save, decision_seed, settings_from_dict
 from . import agents
 from .actions import Action, LayOff, NewMeld
 from .match import BasicMatch
@@ -64,9 +64,8 @@ class Settings:
 
 
 @dataclass(frozen=True, slots=True)
-class Stats:
-    """The person's record over every game. Counting is idempotent: `count(match)` adds only
-    the hands of that game not counted yet, so a reload never counts a hand twice."""
+class Stats(CountedStats):
+    """The person's record over every game; `count(match)` adds each finished hand once."""
 
     games: int = 0
     games_won: int = 0  # alone or shared: the person had the highest score
@@ -75,14 +74,8 @@ class Stats:
     rummies: int = 0  # the person's hands won by going rummy
     best_hand: int = 0  # most points the person scored in one hand
     best_game: int = 0  # highest final score of a game the person won
-    match_seed: int | None = None  # the game being counted
-    hands_counted: int = 0  # of that game
-    match_counted: bool = False
 
-    def count(self, match: BasicMatch) -> Stats:
-        return count_new_hands(self, match, Stats._with_hand, Stats._with_game)
-
-    def _with_hand(self, result: HandResult) -> Stats:
+    def with_hand(self, result: HandResult) -> Stats:
         mine = result.winner == PERSON
         return replace(
             self,
@@ -92,7 +85,7 @@ class Stats:
             best_hand=max(self.best_hand, result.points if mine else 0),
         )
 
-    def _with_game(self, match: BasicMatch) -> Stats:
+    def with_match(self, match: BasicMatch) -> Stats:
         won = PERSON in match.winners
         return replace(
             self,
@@ -100,14 +93,6 @@ class Stats:
             games_won=self.games_won + won,
             best_game=max(self.best_game, match.scores[PERSON] if won else 0),
         )
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Stats:
-        """Statistics from a save; ValueError when they are not what `as_dict` writes."""
-        return stats_from_dict(cls, data)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,15 +15,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import IllegalAction
 from ..melds import deadwood
-from ..sessions import (
-    check_save,
-    count_new_hands,
-    decision_seed,
-    grouped,
-    settings_from_dict,
-    sorted_by,
-    stats_from_dict,
-)
+from ..sessions import CountedStats, check_save, decision_seed, grouped, settings_from_dict, sorted_by
 from .actions import Action
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
@@ -58,9 +50,8 @@ class Settings:
 
 
 @dataclass(frozen=True, slots=True)
-class Stats:
-    """The person's record over every match. Counting is idempotent: `count(match)` adds only
-    the hands of that match not counted yet, so a reload never counts a hand twice."""
+class Stats(CountedStats):
+    """The person's record over every match; `count(match)` adds each finished hand once."""
 
     matches: int = 0
     matches_won: int = 0
@@ -70,14 +61,8 @@ class Stats:
     undercuts: int = 0  # the person's undercuts of the computer's knocks
     best_hand: int = 0  # most points the person scored in one hand
     best_match: int = 0  # highest final score of a match the person won
-    match_seed: int | None = None  # the match being counted
-    hands_counted: int = 0  # of that match
-    match_counted: bool = False
 
-    def count(self, match: Match) -> Stats:
-        return count_new_hands(self, match, Stats._with_hand, Stats._with_match)
-
-    def _with_hand(self, result: HandResult) -> Stats:
+    def with_hand(self, result: HandResult) -> Stats:
         mine = result.winner == PLAYER
         return replace(
             self,
@@ -88,7 +73,7 @@ class Stats:
             best_hand=max(self.best_hand, result.points if mine else 0),
         )
 
-    def _with_match(self, match: Match) -> Stats:
+    def with_match(self, match: Match) -> Stats:
         won = match.winner == PLAYER
         return replace(
             self,
@@ -96,14 +81,6 @@ class Stats:
             matches_won=self.matches_won + won,
             best_match=max(self.best_match, match.scores[PLAYER] if won else 0),
         )
-
-    def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Stats:
-        """Statistics from a save; ValueError when they are not what `as_dict` writes."""
-        return stats_from_dict(cls, data)
 
 
 @dataclass(frozen=True, slots=True)
