@@ -44,3 +44,42 @@ def test_basic_agents_benchmark_prints_percentiles_for_every_level():
     lines = run_bench("bench_basic_agents.py", "--hands", "2", "--players", "3")
     assert [line.split()[0] for line in lines] == ["easy", "normal", "hard"]
     assert all("decisions: median" in line and "p95" in line and "max" in line for line in lines)
+
+
+def test_gin_oracle_benchmark_prints_every_variant():
+    lines = run_bench("bench_gin_oracle.py", "--deals", "4", "--matches", "2", "--jobs", "1")
+    variants = ["hard", "knocks", "discards", "both", "discards 25%"]
+    assert [line[2:15].strip() for line in lines[1:6]] == variants
+    assert [line[2:15].strip() for line in lines[7:12]] == variants
+    assert all("match wins" in line for line in lines[7:12])
+
+
+def test_gin_oracle_sees_the_opponents_true_hand_from_the_spy():
+    """The oracle's "true hand" is the opponent's hand itself, or nothing (never a stale one)."""
+    import importlib.util
+
+    from rummy.cards import to_mask
+    from rummy.gin import Match, Phase, preset
+    from rummy.gin.agents.knowledge import Knowledge
+
+    spec = importlib.util.spec_from_file_location("bench_gin_oracle", BENCH / "bench_gin_oracle.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    seen = blind = 0
+    for seed in range(6):
+        oracle_of, spy_of = bench.players("both", "easy" if seed % 2 else "normal")
+        agents = [oracle_of(seed), spy_of(seed)]
+        match = Match.start(preset("pagat"), seed)
+        while not match.is_over:
+            if match.hand.is_over:
+                match = match.next_hand()
+            view = match.view(match.hand.to_move)
+            if view.seat == 0 and view.phase is Phase.DISCARD:
+                truth = agents[0]._true_deal(view, Knowledge.of(view))
+                if truth is None:
+                    blind += 1
+                else:
+                    assert truth[0].opponent == to_mask(match.hand.hands[1])
+                    seen += 1
+            match = match.apply(agents[view.seat].act(view))
+    assert seen > 10 * blind > 0
