@@ -93,6 +93,8 @@ class Oracle(HardAgent):
 
     def _deals(self, view, knowledge):
         self._truth = self._true_deal(view, knowledge)
+        # Still sampled when the truth replaces them: the `knocks` variant then makes every
+        # other decision exactly as plain hard would.
         return super()._deals(view, knowledge)
 
     def _discards(self, view, knowledge, evaluator, deals):
@@ -125,9 +127,7 @@ def deal_points(args) -> list[float]:
             hard, opponent = players(variant, against)
             agents = [hard(derive_seed(seed, deal, 1)), opponent(derive_seed(seed, deal, 2))]
             match = play_hand(Match.start(rules, derive_seed(seed, deal), first_dealer=dealer), agents)
-            result = match.hand.result
-            if result.winner is not None:
-                total += result.points if result.winner == 0 else -result.points
+            total += match.hand.result.points_for(0)
         points.append(total / 2)
     return points
 

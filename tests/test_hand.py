@@ -151,6 +151,8 @@ def test_knocking_above_ten_is_refused_and_knocking_at_ten_or_less_settles():
     assert after.result.settlement.knocker_deadwood == 2
     assert after.result.points == after.result.settlement.defender_deadwood - 2
     assert after.pile[-1] == card("TC")
+    points = after.result.points
+    assert (after.result.points_for(0), after.result.points_for(1)) == (points, -points)
 
 
 def test_knock_actions_are_offered_only_for_discards_leaving_ten_or_less():
@@ -171,6 +173,7 @@ def test_the_hand_is_dead_when_two_stock_cards_remain_after_a_discard_without_kn
     after = hand.apply(Discard(0, card("TC")))
     assert after.phase is Phase.OVER
     assert after.result == HandResult("dead", None, None, 0, None)
+    assert after.result.points_for(0) == after.result.points_for(1) == 0
     # Knocking instead still settles normally.
     assert hand.apply(Knock(0, card("TC"))).result.kind == "knock"
 

@@ -53,7 +53,7 @@ def play_pair(
                 p1_score=match.scores[p1_seat],
                 p2_score=match.scores[1 - p1_seat],
                 hand_winners=winners,
-                hand_points=tuple(w * h.result.points for w, h in zip(winners, match.hands)),
+                hand_points=tuple(hand.result.points_for(p1_seat) for hand in match.hands),
             )
         )
     return outcomes[0], outcomes[1]

@@ -24,3 +24,9 @@ class HandResult:
     knocker: int | None
     points: int
     settlement: Settlement | None
+
+    def points_for(self, seat: int) -> int:
+        """The hand's points as `seat` sees them: won (+), lost (-), or 0 for a dead hand."""
+        if self.winner is None:
+            return 0
+        return self.points if self.winner == seat else -self.points
