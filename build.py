@@ -5,9 +5,10 @@
     python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1 (N=0: a free port)
 
 dist/ is everything the browser needs, self-hosted: the page (web/), the engine as a wheel, the
-Pyodide core and the part of PyScript that starts it, a PyScript config and a service worker
-that precaches all of it, so the game starts and plays with no network after the first visit.
-No file of ours may name another host (checked at build time).
+Pyodide core (the engine's worker), MicroPython (the DOM layer on the main thread), the part of
+PyScript that starts both, their two configs and a service worker that precaches all of it, so
+the game starts and plays with no network after the first visit. No file of ours may name
+another host (checked at build time).
 
 Why one stdlib-only file and no bundler: the site is a handful of static files plus two npm
 packages copied as they are; a JS toolchain would add a second ecosystem for no gain, and the
@@ -40,7 +41,16 @@ PACKAGE = ENGINE / "rummy"
 NODE_MODULES = ROOT / "node_modules"
 
 SW_TEMPLATE = "sw.js"
-ENTRY_SCRIPT = "app.py"  # the page's <script type="py">; every other .py of web/ is a module
+# The page's two scripts: the DOM layer on the main thread (<script type="mpy">, MicroPython)
+# and the engine's side in a worker (<script type="py" worker>, Pyodide with the wheel). Every
+# other .py of web/ is a module of the DOM layer, shipped through MicroPython's config.
+MAIN_SCRIPT = "main.py"
+WORKER_SCRIPT = "engine_worker.py"
+MAIN_CONFIG = "main.json"
+WORKER_CONFIG = "engine.json"
+# PyScript's plugins the page does without: the error banner (the page says what failed, with a
+# retry), the editor, terminal, game and deprecation notices.
+UNUSED_PLUGINS = ("error", "codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 # The template holds this string literal once; the build replaces it (quotes included) with a
 # JSON object {"version", "files"}. Unbuilt, the worker sees a string and precaches nothing.
 SW_PLACEHOLDER = '"__PRECACHE_MANIFEST__"'
@@ -57,6 +67,9 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# MicroPython for PyScript: the loader and its binary (the package holds nothing else).
+MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 
 # PyScript chunks reached only through a dynamic import() for features this site does not use:
 # the py-editor (codemirror*, index = its Lezer parser), the terminal (xterm*, the `py` and `mpy`
@@ -307,12 +320,16 @@ def pyscript_files(pyscript_dist: Path) -> list[str]:
 
 
 def copy_runtime(dist: Path, node_modules: Path = NODE_MODULES) -> None:
-    pyodide = node_modules / "pyodide"
-    (dist / "pyodide").mkdir()
-    for name in PYODIDE_FILES:
-        if not (pyodide / name).is_file():
-            raise BuildError(f"{pyodide / name} is missing; run `npm ci`")
-        shutil.copyfile(pyodide / name, dist / "pyodide" / name)
+    for package, folder, names in (
+        ("pyodide", "pyodide", PYODIDE_FILES),
+        (MICROPYTHON_PACKAGE, "micropython", MICROPYTHON_FILES),
+    ):
+        (dist / folder).mkdir()
+        for name in names:
+            source = node_modules / package / name
+            if not source.is_file():
+                raise BuildError(f"{source} is missing; run `npm ci`")
+            shutil.copyfile(source, dist / folder / name)
     pyscript = node_modules / "@pyscript" / "core" / "dist"
     (dist / "pyscript").mkdir()
     for name in pyscript_files(pyscript):
@@ -336,13 +353,28 @@ def web_files(web: Path) -> list[Path]:
 
 
 def page_modules(files: list[Path]) -> dict[str, str]:
-    """The DOM layer's modules (web/**/*.py but the entry script, e.g. ui/basic.py), for the
-    PyScript config's `files`: each is written to the same path in Python's working directory,
-    where `app.py` imports it."""
+    """The DOM layer's modules (web/**/*.py but the two scripts, e.g. ui/basic.py), for the
+    MicroPython config's `files`: each is written to the same path in MicroPython's working
+    directory, where `main.py` imports it."""
     return {
         f"./{rel.as_posix()}": f"./{rel.as_posix()}"
         for rel in files
-        if rel.suffix == ".py" and rel.as_posix() != ENTRY_SCRIPT
+        if rel.suffix == ".py" and rel.as_posix() not in (MAIN_SCRIPT, WORKER_SCRIPT)
+    }
+
+
+def configs(wheel: Path, files: list[Path]) -> dict[str, dict]:
+    """The two PyScript configs by file name: MicroPython with the DOM layer's modules for the
+    main thread, Pyodide with the engine's wheel unpacked (on sys.path) for the worker. Both
+    interpreters are served from dist/, never from a CDN."""
+    plugins = [f"!{name}" for name in UNUSED_PLUGINS]
+    return {
+        MAIN_CONFIG: {
+            "interpreter": "./micropython/micropython.mjs",
+            "files": page_modules(files),
+            "plugins": plugins,
+        },
+        WORKER_CONFIG: {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{wheel.name}": "./*"}},
     }
 
 
@@ -478,8 +510,8 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
             shutil.copyfile(web / rel, tmp / rel)
         wheel = build_wheel(tmp)
         copy_runtime(tmp)
-        config = {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{wheel.name}": "./*", **page_modules(files)}}
-        _write_json(tmp / "pyscript.json", config, indent=2)
+        for name, config in configs(wheel, files).items():
+            _write_json(tmp / name, config, indent=2)
         manifest = precache_manifest(tmp)
         _write_json(tmp / PRECACHE, manifest, indent=1)
         write_service_worker(template, tmp, manifest)

@@ -1,10 +1,12 @@
-"""Random legal play, for property tests: every state a hand can reach, knocks included."""
+"""Random legal play, for property tests: every state a hand can reach, knocks included; and
+states a seat cannot tell apart from a given one (its hidden cards dealt again)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
 
+from rummy.basic import BasicHand
 from rummy.gin import GinHand, Knock, Rules
 from rummy.rng import Rng
 
@@ -37,3 +39,18 @@ def reshuffle_hidden(hand: GinHand, seat: int, seed: int) -> GinHand:
     hands = list(hand.hands)
     hands[other] = tuple(sorted(known + pool[:unseen]))
     return replace(hand, hands=tuple(hands), stock=tuple(pool[unseen:]))
+
+
+def reshuffle_hidden_basic(hand: BasicHand, seat: int, seed: int) -> BasicHand:
+    """Another Basic Rummy hand `seat` cannot tell apart: the other hands and the stock dealt
+    again at random from the same cards, each hand keeping its size."""
+    hidden = [c for s, cards in enumerate(hand.hands) if s != seat for c in cards] + list(hand.stock)
+    hidden = list(Rng(seed).shuffled(hidden))
+    hands = []
+    for s, cards in enumerate(hand.hands):
+        if s == seat:
+            hands.append(cards)
+        else:
+            hands.append(tuple(sorted(hidden[: len(cards)])))
+            del hidden[: len(cards)]
+    return replace(hand, hands=tuple(hands), stock=tuple(hidden))

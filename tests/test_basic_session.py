@@ -1,30 +1,43 @@
-"""The Basic Rummy table behind the page: settings, screens, the computer's turns, offers,
-the end-of-hand summary, saving and restoring."""
+"""The Basic Rummy session behind the page: settings, screens, the computer players' turns, the
+person's options in the view model (melds, lay-offs, discards, offers), the last move, the
+end-of-hand summary, statistics."""
 
-import json
+from dataclasses import replace
 
 import pytest
 
-from rummy.basic import Discard, DrawDiscard, DrawStock, LayOff, NewMeld, hand_value
+from rummy.basic import DrawDiscard, DrawStock, LayOff, NewMeld, Phase, hand_value
 from rummy.basic.agents import LEVELS, make_agent
-from rummy.basic.session import PERSON, SAVE_FORMAT, Settings, Stats, Table, levels
+from rummy.basic.session import PERSON, BasicSession, Settings, Stats, levels
+from rummy.basic.actions import action_code
 from rummy.cards import parse_cards
-from rummy.errors import IllegalAction
 from rummy.melds import make_meld
+from rummy.sessions import Refusal
 
 
-def person_plays_easy(table):
-    return make_agent("easy", len(table.match.hand.actions)).act(table.view)
+def new(seed, **settings):
+    return BasicSession.create(settings, seed)
 
 
-def play_until(table, screens, person=person_plays_easy):
-    """Play every seat (the person as an easy player) until the table shows one of `screens`."""
+def act(session, code):
+    after = session.act(code)
+    assert not isinstance(after, Refusal), after
+    return after
+
+
+def easy_code(session):
+    """The person's move as an easy player would make it, as the code the page sends."""
+    action = make_agent("easy", len(session.match.hand.actions)).act(session.view)
+    return action_code(action).split(" ", 1)[1]
+
+
+def until(session, screens, person=easy_code):
+    """Play every seat (the person as an easy player) until the session shows one of `screens`."""
     for _ in range(3000):
-        if table.screen in screens:
-            return table
-        action = table.computer_action() if table.screen == "opponent" else person(table)
-        table = table.play(action)
-    raise AssertionError(f"the table never showed {screens}")
+        if session.screen in screens:
+            return session
+        session = act(session, "computer" if session.screen == "opponent" else person(session))
+    raise AssertionError(f"the session never showed {screens}")
 
 
 def test_settings_choose_the_players_the_length_and_the_level():
@@ -32,242 +45,184 @@ def test_settings_choose_the_players_the_length_and_the_level():
     rules = settings.rules()
     assert settings.players == 6 and rules.players == 6 and rules.hands == 3 and rules.target is None
     assert Settings().rules().target == 100 and Settings().opponents == 3
-    assert levels() == tuple(LEVELS) and "easy" in levels()
+    assert levels() == tuple(LEVELS) == BasicSession.levels
 
 
 @pytest.mark.parametrize(
     "bad",
-    [
-        {"opponents": 0},
-        {"opponents": 6},
-        {"opponents": "3"},
-        {"level": "grandmaster"},
-        {"hands": 3},  # and the default target: both
-        {"hands": None, "target": None},
-        {"target": 0},
-    ],
+    [{"opponents": 0}, {"opponents": 6}, {"opponents": "3"}, {"level": "grandmaster"}, {"hands": 3},
+     {"hands": None, "target": None}, {"target": 0}],
 )
 def test_bad_settings_are_refused(bad):
     with pytest.raises(ValueError):
         Settings(**bad)
+    with pytest.raises(ValueError):
+        BasicSession.create(bad, 1)
 
 
-def test_settings_from_a_save_ignore_unknown_keys_and_check_the_rest():
-    assert Settings.from_dict({"opponents": 2, "colour": "red"}) == Settings(opponents=2)
-    for bad in ("x", None, {"opponents": 9}, {"level": ["easy"]}):
-        with pytest.raises(ValueError):
-            Settings.from_dict(bad)
-
-
-def test_a_new_table_deals_to_every_seat_and_shows_whose_turn_it_is():
-    table = Table.new(Settings(opponents=3), seed=1)
-    view = table.view
-    assert view.players == 4 and view.hand_counts == (7, 7, 7, 7) and len(view.hand) == 7
-    assert table.screen == ("draw" if table.to_move == PERSON else "opponent")
+def test_a_new_session_deals_to_every_seat_and_shows_whose_turn_it_is():
+    session = new(1, opponents=3)
+    view = session.view_model()
+    assert [p["cards"] for p in view["players"]] == [7, 7, 7, 7]
+    assert [p["you"] for p in view["players"]] == [True, False, False, False]
+    assert [p["seat"] for p in view["players"] if p["to_move"]] == [session.to_move]
+    assert view["screen"] == ("draw" if session.to_move == PERSON else "opponent")
 
 
 def test_the_screens_follow_the_persons_turn_and_the_computers():
-    table = play_until(Table.new(Settings(opponents=2), seed=2), {"draw"})
-    assert table.to_move == PERSON and table.view.legal_actions[0] == DrawStock(PERSON)
-    table = table.play(DrawStock(PERSON))
-    assert table.screen == "play" and len(table.view.hand) == 8
-    with pytest.raises(IllegalAction):
-        table.computer_action()  # the person is to move
-    discard = next(a for a in table.view.legal_actions if isinstance(a, Discard))
-    table = table.play(discard)
-    if not table.match.hand.is_over:
-        assert table.screen == "opponent" and table.to_move == 1
-        action = table.computer_action()
-        assert action.seat == 1 and action in table.match.view(1).legal_actions
+    session = until(new(2, opponents=2), {"draw"})
+    session = act(session, "stock")
+    assert session.screen == "play" and len(session.view.hand) == 8
+    assert session.act("computer").reason == "not_your_turn"
+    session = act(session, "discard " + session.view_model()["options"]["discards"][0])
+    if not session.match.hand.is_over:
+        assert session.screen == "opponent" and session.to_move == 1
 
 
-def test_an_illegal_action_is_refused_with_a_reason_and_changes_nothing():
-    table = play_until(Table.new(Settings(opponents=1), seed=3), {"draw"})
-    with pytest.raises(IllegalAction) as refused:
-        table.play(Discard(PERSON, table.view.hand[0]))
-    assert refused.value.reason == "draw_first"
-    table = table.play(DrawStock(PERSON))
-    hand = table.view.hand
-    not_a_meld = next(
-        cards for cards in (hand[:3], hand[1:4], hand[2:5], hand[3:6]) if make_meld_or_none(cards) is None
-    )
-    with pytest.raises(IllegalAction) as refused:
-        table.play(NewMeld(PERSON, tuple(not_a_meld)))
-    assert refused.value.reason == "not_a_meld"
-    assert refused.value.params == {"cards": " ".join(c.code for c in sorted(not_a_meld))}
-    assert table.view.hand == hand and table.screen == "play"
+def test_an_illegal_meld_is_refused_with_its_reason_and_changes_nothing():
+    session = act(until(new(3, opponents=1), {"draw"}), "stock")
+    assert session.act("discard ZZ").reason == "bad_code"
+    hand = session.view.hand
+    not_a_meld = next(cards for cards in (hand[:3], hand[1:4], hand[2:5], hand[3:6]) if no_meld(cards))
+    before = session.view_model()
+    refusal = session.act("meld " + " ".join(c.code for c in not_a_meld))
+    assert refusal.reason == "not_a_meld"
+    assert refusal.params == {"cards": " ".join(c.code for c in sorted(not_a_meld))}
+    assert session.view_model() == before
 
 
-def make_meld_or_none(cards):
+def no_meld(cards):
     try:
-        return make_meld(cards)
+        make_meld(cards)
     except ValueError:
-        return None
+        return True
+    return False
 
 
-def test_the_computer_players_play_a_whole_game_of_hands_to_its_end():
-    table = Table.new(Settings(opponents=5, hands=2, target=None), seed=4)
-    table = play_until(table, {"hand-over", "game-over"})
-    assert table.screen == "hand-over"
-    summary = table.summary()
-    assert [s.seat for s in summary] == list(range(6))
-    result = table.match.hand.result
-    if result.winner is not None:
-        winner = summary[result.winner]
-        assert winner.went_out and winner.cards == () and winner.score == result.points
-        assert result.points == sum(s.value for s in summary)
-    for s in summary:
-        assert s.value == hand_value(s.cards)
-    table = play_until(table.next_hand(), {"hand-over", "game-over"})
-    assert table.screen == "game-over" and table.match.is_over and table.match.winners
-    with pytest.raises(IllegalAction):
-        table.next_hand()
-    again = table.rematch(seed=5)
-    assert again.settings == table.settings and again.match.scores == (0,) * 6
-    assert again.screen in ("draw", "opponent")
+def test_the_options_are_the_persons_legal_moves():
+    for seed in range(30):
+        session = act(until(new(seed, opponents=1 + seed % 3), {"draw"}), "stock")
+        legal = session.view.legal_actions
+        options = session.view_model()["options"]
+        assert sorted(map(sorted, options["melds"])) == sorted(
+            sorted(c.code for c in a.cards) for a in legal if isinstance(a, NewMeld))
+        assert options["layoffs"] == {
+            card: [a.target for a in legal if isinstance(a, LayOff) and a.card.code == card]
+            for card in {a.card.code for a in legal if isinstance(a, LayOff)}
+        }
+        assert options["discards"] == [a.card.code for a in legal if type(a).__name__ == "Discard"]
 
 
 def test_meld_offers_are_the_persons_largest_legal_melds():
-    table = play_until(Table.new(Settings(opponents=1), seed=6), {"play"}, person=lambda t: DrawStock(PERSON))
-    offers = table.meld_offers()
-    legal = {a for a in table.view.legal_actions if isinstance(a, NewMeld)}
-    assert set(offers) <= legal
-    for action in legal:  # every legal meld is an offer or part of one
-        assert any(set(action.cards) <= set(offer.cards) for offer in offers)
-    sizes = [len(o.cards) for o in offers]
-    assert sizes == sorted(sizes, reverse=True)
-
-
-def test_offers_and_layoff_targets_on_a_seeded_position():
-    """Find a position where the person holds a meld, put it down, then check the lay-offs
-    the page would offer against the engine's legal actions."""
-    for seed in range(40):
-        table = play_until(Table.new(Settings(opponents=1), seed=seed), {"play", "hand-over", "game-over"},
-                           person=lambda t: DrawStock(PERSON))
-        if table.screen == "play" and table.meld_offers():
-            break
-    else:
-        pytest.skip("no seed of 40 gave the person a meld on the first turn")
-    offer = table.meld_offers()[0]
-    table = table.play(offer)
-    assert table.view.table[-1].meld == make_meld(offer.cards) and table.view.table[-1].owner == PERSON
-    assert table.meld_offers() == ()  # one new meld per turn
-    for card in table.view.hand:
-        targets = table.layoff_targets(card)
-        assert targets == tuple(
-            a.target for a in table.view.legal_actions if isinstance(a, LayOff) and a.card == card
-        )
-
-
-def test_a_save_restores_the_identical_position_and_the_same_next_computer_move():
-    table = play_until(Table.new(Settings(opponents=4, level="easy"), seed=7), {"play"})
-    record = json.loads(json.dumps(table.to_record()))
-    assert record["format"] == SAVE_FORMAT
-    restored = Table.from_record(record)
-    assert restored == table
-    table = play_until(table.play(next(a for a in table.view.legal_actions if isinstance(a, Discard))), {"opponent", "hand-over"})
-    if table.screen == "opponent":
-        assert Table.from_record(table.to_record()).computer_action() == table.computer_action()
-
-
-@pytest.mark.parametrize(
-    "damage",
-    [
-        lambda r: "not a dict",
-        lambda r: None,
-        lambda r: {**r, "format": "rummy-table/gin"},  # the other game's save
-        lambda r: {**r, "version": 99},
-        lambda r: {**r, "settings": {"opponents": 9}},
-        lambda r: {**r, "settings": {**r["settings"], "opponents": 2}},  # differs from the game
-        lambda r: {**r, "settings": {**r["settings"], "level": "grandmaster"}},
-        lambda r: {**r, "match": {**r["match"], "hands": [["0 discard ZZ"]]}},
-        lambda r: {**r, "match": {**r["match"], "hands": [["1 fly"]]}},
-        lambda r: {**r, "match": {**r["match"], "hands": [[7]]}},
-        lambda r: {**r, "match": {**r["match"], "seed": "seven"}},
-        lambda r: {**r, "match": {**r["match"], "rules": {"players": 4}}},
-        lambda r: {**r, "match": {**r["match"], "rules": {**r["match"]["rules"], "players": [4]}}},
-        lambda r: {**r, "match": 7},
-    ],
-)
-def test_a_corrupted_or_foreign_save_is_refused_with_a_clear_value_error(damage):
-    table = play_until(Table.new(Settings(opponents=3), seed=8), {"play"})
-    with pytest.raises(ValueError) as refused:
-        Table.from_record(damage(table.to_record()))
-    assert str(refused.value)
-
-
-def test_a_person_taking_the_discard_may_not_discard_it_again():
-    for seed in range(20):
-        table = play_until(Table.new(Settings(opponents=1), seed=seed), {"draw"})
-        if table.view.pile:
-            break
-    top = table.view.pile[-1]
-    table = table.play(DrawDiscard(PERSON))
-    with pytest.raises(IllegalAction) as refused:
-        table.play(Discard(PERSON, top))
-    assert refused.value.reason == "discard_taken_card" and refused.value.params == {"card": top.code}
-
-
-def test_a_seeded_meld_in_hand_is_offered():
-    """A hand-made position: the offers come from the engine's legal melds of that hand."""
-    table = Table.new(Settings(opponents=1), seed=9)
-    hand = table.match.hand
+    session = new(9, opponents=1)
+    hand = session.match.hand
     cards = parse_cards("7S 8S 9S TS 7H 7D KC 2D")
-    from dataclasses import replace
+    played = replace(hand, hands=(cards,) + hand.hands[1:], to_move=PERSON, phase=Phase.PLAY)
+    session = replace(session, match=replace(session.match, hand=played))
+    offers = {frozenset(o) for o in session.view_model()["options"]["offers"]}
+    assert offers == {frozenset("7S 8S 9S TS".split()), frozenset("7S 7H 7D".split())}
+    session = act(session, "meld 7S 8S 9S TS")
+    view = session.view_model()
+    assert view["melds"][-1] == {"number": len(view["melds"]) - 1, "owner": PERSON, "cards": ["7S", "8S", "9S", "TS"]}
+    assert view["options"]["offers"] == [] and view["options"]["melds"] == []  # one new meld a turn
 
-    from rummy.basic import Phase
 
-    hands = (cards,) + hand.hands[1:]
-    table = replace(table, match=replace(table.match, hand=replace(hand, hands=hands, to_move=0, phase=Phase.PLAY)))
-    offers = {frozenset(o.cards) for o in table.meld_offers()}
-    assert offers == {frozenset(parse_cards("7S 8S 9S TS")), frozenset(parse_cards("7S 7H 7D"))}
+def test_the_last_move_says_what_every_seat_saw():
+    session = new(4, opponents=3, level="easy")
+    seen = set()
+    for _ in range(600):
+        if session.match.hand.is_over:
+            break
+        before = session.view
+        session = act(session, "computer" if session.screen == "opponent" else easy_code(session))
+        action = session.match.hand.actions[-1]
+        move = session.view_model()["last_move"]
+        assert (move["by"], move["move"]) == (action.seat, type(action).__name__)
+        if isinstance(action, DrawStock):
+            assert move["cards"] == []
+            assert move["turnover"] == (session.view.turnovers > before.turnovers)
+        elif isinstance(action, DrawDiscard):
+            assert move["cards"] == [before.pile[-1].code]
+        elif isinstance(action, LayOff):
+            assert move["onto"] == [c.code for c in before.table[action.target].meld.cards]
+            assert move["meld"] == action.target
+        seen.add(move["move"])
+    assert {"DrawStock", "Discard"} <= seen
+
+
+def test_a_turnover_is_told():
+    session = new(5, opponents=5, level="easy")
+    for _ in range(3000):
+        before = session.view.turnovers
+        session = act(session, "computer" if session.screen == "opponent" else "stock" if session.screen == "draw"
+                      else "discard " + session.view_model()["options"]["discards"][-1])
+        if session.view.turnovers > before:
+            assert session.view_model()["last_move"]["turnover"] is True
+            return
+        assert session.view_model()["last_move"]["turnover"] is False
+        if session.match.hand.is_over:
+            session = act(session, "next-hand")
+    raise AssertionError("no turnover in the hands played")
+
+
+def test_the_end_of_a_hand_shows_every_players_cards_points_and_score():
+    session = until(new(6, opponents=5, hands=2, target=None), {"hand-over", "game-over"})
+    assert session.screen == "hand-over"
+    result = session.view_model()["result"]
+    summary = result["summary"]
+    assert [row["seat"] for row in summary] == list(range(6))
+    for row, cards in zip(summary, session.match.hand.hands):
+        assert row["cards"] == [c.code for c in cards] and row["value"] == hand_value(cards)
+        assert row["score"] == session.match.scores[row["seat"]]
+    if result["winner"] is not None:
+        winner = summary[result["winner"]]
+        assert winner["went_out"] and winner["cards"] == [] and result["points"] == sum(r["value"] for r in summary)
+    session = until(act(session, "next-hand"), {"hand-over", "game-over"})
+    view = session.view_model()
+    assert view["screen"] == "game-over" and view["match"]["over"]
+    assert view["match"]["winners"] == list(session.match.winners)
+    assert session.act("next-hand").reason == "match_over"
 
 
 def test_the_levels_are_read_from_the_engine_at_run_time(monkeypatch):
-    """Levels are being added to rummy.basic.agents: the settings accept whatever it has now."""
     from rummy.basic import agents
 
     with pytest.raises(ValueError):
         Settings(level="tester")
     monkeypatch.setitem(agents.LEVELS, "tester", agents.EasyAgent)
     assert "tester" in levels()
-    table = play_until(Table.new(Settings(opponents=2, level="tester"), seed=10), {"opponent"})
-    assert table.computer_action() in table.match.view(table.to_move).legal_actions
+    session = until(new(10, opponents=2, level="tester"), {"opponent"})
+    assert not isinstance(session.act("computer"), Refusal)
 
 
-def play_game(table, stats=None):
-    """The game played to its end, the statistics counted after every action as the page does."""
-    stats = Stats() if stats is None else stats
-    while True:
-        table = play_until(table, {"hand-over", "game-over"})
-        stats = stats.count(table.match)
-        if table.screen == "game-over":
-            return table, stats
-        table = table.next_hand()
-        stats = stats.count(table.match)
+def play_game(session):
+    while session.screen != "game-over":
+        session = until(session, {"hand-over", "game-over"})
+        if session.screen == "hand-over":
+            session = act(session, "next-hand")
+    return session
 
 
 def test_statistics_record_a_whole_game_and_count_each_hand_once():
-    table, stats = play_game(Table.new(Settings(opponents=2, hands=3, target=None), seed=21))
-    results = [hand.result for hand in table.match.hands]
+    session = play_game(new(21, opponents=2, hands=3, target=None))
+    stats, results = session.stats, [hand.result for hand in session.match.hands]
     assert len(results) == 3
     assert stats.games == 1 and stats.match_counted
-    assert stats.games_won == (PERSON in table.match.winners)
+    assert stats.games_won == (PERSON in session.match.winners)
     assert stats.hands == sum(r.winner is not None for r in results)
     assert stats.hands_won == sum(r.winner == PERSON for r in results)
     assert stats.rummies == sum(r.winner == PERSON and r.kind == "rummy" for r in results)
     assert stats.best_hand == max([r.points for r in results if r.winner == PERSON], default=0)
-    assert stats.best_game == (table.match.scores[PERSON] if stats.games_won else 0)
-    assert stats.count(table.match) == stats  # counting again adds nothing
+    assert stats.best_game == (session.match.scores[PERSON] if stats.games_won else 0)
+    assert stats.count(session.match) == stats
 
 
 def test_statistics_add_up_over_games():
-    first, stats = play_game(Table.new(Settings(opponents=1, hands=2, target=None), seed=23))
-    second, both = play_game(first.rematch(seed=24), stats)
+    first = play_game(new(23, opponents=1, hands=2, target=None))
+    second = play_game(act(first, "rematch"))
     decided = sum(hand.result.winner is not None for hand in second.match.hands)
-    assert both.games == 2 and both.hands == stats.hands + decided
-    assert both.games_won == stats.games_won + (PERSON in second.match.winners)
-    assert both.best_hand >= stats.best_hand
+    assert second.stats.games == 2 and second.stats.hands == first.stats.hands + decided
+    assert second.stats.games_won == first.stats.games_won + (PERSON in second.match.winners)
 
 
 def test_statistics_from_a_damaged_save_are_refused():

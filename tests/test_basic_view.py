@@ -1,25 +1,9 @@
 """A seat's view of a Basic Rummy hand shows its own cards and what is public, nothing else."""
 
-from dataclasses import replace
-
 from rummy.basic import BasicHand, BasicMatch, BasicRules, Phase
 from rummy.rng import Rng, derive_seed
+from random_play import reshuffle_hidden_basic as reshuffle_hidden
 from test_basic_match import random_action
-
-
-def reshuffle_hidden(hand, seat, seed):
-    """Another hand `seat` cannot tell apart: the other hands and the stock dealt again at
-    random from the same cards, each hand keeping its size."""
-    hidden = [c for s, cards in enumerate(hand.hands) if s != seat for c in cards] + list(hand.stock)
-    hidden = list(Rng(seed).shuffled(hidden))
-    hands = []
-    for s, cards in enumerate(hand.hands):
-        if s == seat:
-            hands.append(cards)
-        else:
-            hands.append(tuple(sorted(hidden[: len(cards)])))
-            del hidden[: len(cards)]
-    return replace(hand, hands=tuple(hands), stock=tuple(hidden))
 
 
 def test_a_view_is_the_same_whatever_the_hidden_cards_are():

@@ -39,9 +39,9 @@ PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>test</title>
 <link rel="manifest" href="./manifest.webmanifest">
 <link rel="stylesheet" href="./pyscript/core.css">
-<script type="module" src="./pyscript/core.js"></script>
-<script src="./boot.js"></script></head>
-<body><script type="py" src="./app.py" config="./pyscript.json"></script></body></html>
+<script type="module" src="./pyscript/core.js"></script></head>
+<body><script type="py" worker name="engine" src="./engine_worker.py" config="./engine.json"></script>
+<script type="mpy" src="./main.py" config="./main.json"></script></body></html>
 """
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1"/></svg>\n'
 
@@ -61,18 +61,19 @@ def make_web(path: Path) -> Path:
     (path / "i18n").mkdir(parents=True)
     (path / "icons").mkdir()
     (path / "index.html").write_text(PAGE)
-    (path / "boot.js").write_text("navigator.serviceWorker.register('./sw.js');\n")
+    (path / "floor_worker.mjs").write_text("postMessage('ready');\n")
     (path / "styles.css").write_text("body { background: #0b5d3b; }\n")
-    (path / "app.py").write_text("import rummy\nprint('hello')\n")
+    (path / "main.py").write_text("from ui.dom import HELLO\nprint(HELLO)\n")
+    (path / "engine_worker.py").write_text("import rummy\n")
     (path / "ui").mkdir()
-    (path / "ui" / "dom.py").write_text("HELLO = 'hello'\n")  # a module app.py imports
+    (path / "ui" / "dom.py").write_text("HELLO = 'hello'\n")  # a module main.py imports
     (path / "i18n" / "en.json").write_text('{"app.title": "Rummy Table"}\n')
     (path / "icons" / "icon.svg").write_text(SVG)
     (path / "icons" / "icon-192.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
     shutil.copyfile(ROOT / "web" / "manifest.webmanifest", path / "manifest.webmanifest")
     shutil.copyfile(ROOT / "web" / "sw.js", path / "sw.js")
     (path / "__pycache__").mkdir()
-    (path / "__pycache__" / "app.cpython-311.pyc").write_bytes(b"junk")
+    (path / "__pycache__" / "main.cpython-311.pyc").write_bytes(b"junk")
     return path
 
 
@@ -165,12 +166,17 @@ def test_wheel_is_reproducible(tmp_path):
 
 def test_dist_holds_the_page_and_runtime(dist, web):
     files = dist_files(dist)
-    assert {"index.html", "boot.js", "styles.css", "app.py", "i18n/en.json", "icons/icon.svg",
-            "manifest.webmanifest", "sw.js", "pyscript.json", "precache.json"} <= files
+    assert {"index.html", "floor_worker.mjs", "styles.css", "main.py", "engine_worker.py", "ui/dom.py",
+            "i18n/en.json", "icons/icon.svg", "manifest.webmanifest", "sw.js", "main.json", "engine.json",
+            "precache.json"} <= files
     assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
     for name in build.PYODIDE_FILES:
         assert (dist / "pyodide" / name).read_bytes() == (
             build.NODE_MODULES / "pyodide" / name
+        ).read_bytes()
+    for name in build.MICROPYTHON_FILES:
+        assert (dist / "micropython" / name).read_bytes() == (
+            build.NODE_MODULES / build.MICROPYTHON_PACKAGE / name
         ).read_bytes()
     assert {"pyscript/core.js", "pyscript/core.css"} <= files
     # Only what a start needs: none of the editor's or terminal's heavy chunks, no source maps.
@@ -185,14 +191,20 @@ def test_pyscript_imports_resolve(dist):
                 assert (dist / "pyscript" / match.group(1)).is_file(), (path.name, match.group(1))
 
 
-def test_pyscript_config_points_at_files(dist):
-    config = json.loads((dist / "pyscript.json").read_text())
-    assert config["interpreter"] == "./pyodide/pyodide.mjs"
-    assert (dist / config["interpreter"]).is_file()
-    # The wheel unpacked, and each module of the DOM layer at its own path (app.py is the entry).
-    assert config["files"] == {f"./{wheel_of(dist).name}": "./*", "./ui/dom.py": "./ui/dom.py"}
-    for source in config["files"]:
-        assert (dist / source).is_file()
+def test_the_configs_point_at_self_hosted_files(dist):
+    """The worker runs Pyodide with the wheel unpacked; the main thread runs MicroPython with
+    each module of the DOM layer at its own path (main.py is the entry, never a module)."""
+    worker = json.loads((dist / "engine.json").read_text())
+    assert worker["interpreter"] == "./pyodide/pyodide.mjs"
+    assert worker["files"] == {f"./{wheel_of(dist).name}": "./*"}
+    main = json.loads((dist / "main.json").read_text())
+    assert main["interpreter"] == "./micropython/micropython.mjs"
+    assert main["files"] == {"./ui/dom.py": "./ui/dom.py"}
+    assert "!error" in main["plugins"]
+    for config in (worker, main):
+        assert (dist / config["interpreter"]).is_file()
+        for source in config["files"]:
+            assert (dist / source).is_file()
 
 
 def test_precache_lists_every_file(dist):
@@ -226,7 +238,7 @@ def test_build_is_reproducible_and_tracks_changes(node_modules, dist, web, tmp_p
     assert (again / "sw.js").read_bytes() == (dist / "sw.js").read_bytes()
 
     changed = make_web(tmp_path / "changed")
-    (changed / "app.py").write_text("import rummy\nprint('hello, again')\n")
+    (changed / "main.py").write_text("print('hello, again')\n")
     other = build.build(tmp_path / "other", changed, npm=False)
     assert json.loads((other / "precache.json").read_text())["version"] != version
     assert (other / "sw.js").read_bytes() != (dist / "sw.js").read_bytes()
@@ -244,9 +256,10 @@ def test_rebuild_replaces_dist(node_modules, web, tmp_path):
     "name, text",
     [
         ("index.html", '<script src="https://cdn.example.com/pyscript/core.js"></script>'),
-        ("boot.js", "fetch('http://example.org/data.json');\n"),
+        ("floor_worker.mjs", "fetch('http://example.org/data.json');\n"),
         ("styles.css", "@import url(https://fonts.example.com/css);\n"),
-        ("app.py", "URL = 'https://example.com/'\n"),
+        ("main.py", "URL = 'https://example.com/'\n"),
+        ("ui/dom.py", "URL = 'https://example.com/'\n"),
         ("i18n/en.json", '{"help": "see http://example.net/rules"}\n'),
     ],
 )
@@ -301,7 +314,8 @@ def test_server_types_and_headers(dist):
             "pyodide/pyodide.asm.wasm": "application/wasm",
             "pyodide/pyodide.mjs": "text/javascript",
             "pyscript/core.js": "text/javascript",
-            "pyscript.json": "application/json",
+            "main.json": "application/json",
+            "micropython/micropython.wasm": "application/wasm",
             "manifest.webmanifest": "application/manifest+json",
             wheel_of(dist).name: "application/zip",
             "pyodide/python_stdlib.zip": "application/zip",
@@ -332,7 +346,7 @@ def test_bad_arguments_exit_2(args):
 
 def fake_root(path: Path, *, installed: dict[str, str] | None) -> Path:
     """A project folder with package.json and a lock, and node_modules as given (or none)."""
-    pins = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+    pins = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", build.MICROPYTHON_PACKAGE: "1.27.0"}
     path.mkdir()
     (path / "package.json").write_text(json.dumps({"dependencies": pins}))
     (path / "package-lock.json").write_text("{}")
@@ -359,7 +373,7 @@ def test_npm_runs_only_when_needed(tmp_path, monkeypatch):
         build.subprocess, "run",
         lambda cmd, **kw: calls.append(cmd) or subprocess.CompletedProcess(cmd, 0),
     )
-    current = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+    current = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", build.MICROPYTHON_PACKAGE: "1.27.0"}
     build.ensure_node_modules(fake_root(tmp_path / "ok", installed=current))
     assert calls == []
     older = {**current, "pyodide": "314.0.5"}

@@ -15,7 +15,7 @@ CATALOGS = sorted(I18N.glob("*.json"))
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # Literal keys in web code: data-i18n="key" (and data-i18n-aria="key", any data-i18n-*),
-# t("key") / t('key') (also boot.t(...)), and both keys of t("a" if x else "b") / t(x ? "a" : "b").
+# t("key") / t('key'), and both keys of t("a" if x else "b") / t(x ? "a" : "b").
 # A key built at run time (t(f"error.{reason}"), t("move." + kind)) is not matched, or only up to
 # its trailing dot, which `used_keys` drops.
 KEY = r"""["']([\w.-]+)["']"""
@@ -57,9 +57,9 @@ def shape(body: list[str]) -> list[str]:
 
 
 def used_keys() -> dict[str, set[str]]:
-    """Literal i18n keys in web/*.py, web/*.js and web/*.html, mapped to the files using them."""
+    """Literal i18n keys in web/**/*.py, *.js and *.html, mapped to the files using them."""
     uses: dict[str, set[str]] = {}
-    for path in sorted(p for pattern in ("*.py", "*.js", "*.html") for p in WEB.glob(pattern)):
+    for path in sorted(p for pattern in ("*.py", "*.js", "*.html") for p in WEB.rglob(pattern)):
         text = path.read_text(encoding="utf-8")
         for pattern in KEY_USES:
             for match in pattern.finditer(text):
@@ -91,6 +91,10 @@ def test_catalog(path: Path):
         for text in strings(value):
             assert isinstance(text, str) and text.strip(), f"{key} has an empty or non-string entry"
         assert placeholders(value) == placeholders(EN[key]), f"{key}: placeholders differ from en.json"
+
+
+def test_the_dom_layer_is_scanned():
+    assert {"main.py", "gin.py", "basic.py", "index.html"} <= {f for files in used_keys().values() for f in files}
 
 
 def test_keys_used_in_web_code_exist():

@@ -1,19 +1,220 @@
-"""Pieces shared by the games' sessions (`rummy.gin.session`, `rummy.basic.session`): the checks
-a saved game passes before it is replayed, settings read from a save, what the games'
-statistics share (`CountedStats`: counting each finished hand once, the save), the seed of a
-computer decision, and the ways the page arranges a hand of cards."""
+"""The session protocol: one person's seat at a game against computer players, as the page
+drives it, declared once for every game (gin and Basic Rummy now, Rummikub next).
+
+A session is created from the start screen's settings or restored from a save; the page sends
+it action codes (`act`) and draws its `view_model()`, a JSON-ready dict holding every fact the
+page shows; after every action the page stores `save()` and `statistics()`. Sessions are
+immutable: `act` returns the next session, or a `Refusal` saying why nothing changed.
+
+The page sends codes, never actions, so it cannot name a seat: a session reads the person's
+moves in its game's action words without the seat ("stock", "discard 7S") and adds the
+person's seat itself; a code that does not parse is refused like an illegal move. Three codes
+mean the same in every game: "computer" (the computer player to move plays its move),
+"next-hand" and "rematch" (the same settings, a seed derived from this match's).
+
+Also here, what the sessions share: the checks a save passes before it is replayed, settings
+read from a save, the statistics' bookkeeping (`CountedStats`), the seed of a computer
+decision, and the ways a hand is arranged on the page.
+
+Words, with one meaning each across the engine and the page: a *game* is a kind of game (gin,
+basic); a *match* is one match (or Basic Rummy game) of that game, hands played to its end; a
+*session* is the person's seat at a game (settings, match, statistics); the *table* is what
+the page draws of a session.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Protocol, TypeVar
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from .cards import SUITS, Card
+from .errors import IllegalAction
 from .melds import best_arrangement
 from .rng import derive_seed
 
 T = TypeVar("T")
+Sess = TypeVar("Sess", bound="Session")
+
+COMPUTER_MOVE = "computer"
+NEXT_HAND = "next-hand"
+REMATCH = "rematch"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """An action a session did not take, and why: a stable `reason` code the page translates,
+    the `params` its message names (card codes, points), and the engine's English message."""
+
+    reason: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    message: str = ""
+
+    @classmethod
+    def of(cls, error: IllegalAction) -> Refusal:
+        return cls(error.reason, dict(error.params), str(error))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"reason": self.reason, "params": dict(self.params), "message": self.message}
+
+
+class Session(Protocol):
+    """What every game's session offers the page (see the module's docstring)."""
+
+    game: ClassVar[str]  # the game's name: "gin", "basic"
+    levels: ClassVar[tuple[str, ...]]  # the computer players' levels, easiest first
+    stats_type: ClassVar[type[CountedStats]]  # the game's statistics (`from_dict` reads a save)
+    stats: CountedStats  # the person's statistics, this session's hands counted in
+
+    @classmethod
+    def create(cls: type[Sess], settings: Any, seed: int, stats: Any = None) -> Sess:
+        """A new match with these settings (a dict as the start screen sends it; ValueError
+        if they are not valid), counting on from the person's statistics (a `stats_type`)."""
+        ...
+
+    @classmethod
+    def restore(cls: type[Sess], save: Any, stats: Any = None) -> Sess:
+        """The session a `save()` describes, counting on from `stats`; ValueError saying what
+        is wrong with a corrupted or foreign save."""
+        ...
+
+    def act(self: Sess, code: str) -> Sess | Refusal:
+        """The session after the action `code`, or a Refusal (this session unchanged)."""
+        ...
+
+    def view_model(self) -> dict[str, Any]:
+        """Every fact the page draws, JSON-ready, from the person's seat: nothing the person
+        may not see."""
+        ...
+
+    def save(self) -> dict[str, Any]:
+        """A JSON-ready save, from which `restore` rebuilds this exact session."""
+        ...
+
+    def statistics(self) -> dict[str, Any]:
+        """The person's statistics, JSON-ready (what `create` and `restore` take back)."""
+        ...
+
+
+def bad_code(code: Any) -> Refusal:
+    """The refusal of a code that names no action of this game."""
+    return Refusal("bad_code", {"code": str(code)}, f"{code!r} is not an action of this game.")
+
+
+def person_code(code: Any, person: int) -> str | None:
+    """The full action code of the person's move `code` ("discard 7S" -> "0 discard 7S"), or
+    None when `code` is not a move in words: empty, not text, or starting with a seat (the
+    page may not act for another seat)."""
+    if not isinstance(code, str):
+        return None
+    words = code.split()
+    if not words or words[0][0].isdigit():
+        return None
+    return f"{person} {code}"
+
+
+class MatchSession:
+    """The part of a session every card game shares, for a frozen dataclass with the fields
+    `settings`, `match` and `stats`: the codes every game reads, refusals, the save and the
+    statistics. A game's session says how its match starts, is replayed and read (the hooks
+    below), what the computer plays, and what the page draws (`view_model`)."""
+
+    __slots__ = ()
+    game: ClassVar[str]
+    title: ClassVar[str]  # how messages name the game
+    person: ClassVar[int] = 0  # the person's seat
+    save_format: ClassVar[str]
+    save_version: ClassVar[int] = 1
+    settings_type: ClassVar[Any]  # a frozen dataclass checking its own values
+    stats_type: ClassVar[type[CountedStats]]
+
+    settings: Any
+    match: Any
+    stats: Any
+
+    # ---- hooks ----------------------------------------------------------------------------
+
+    @classmethod
+    def start_match(cls, settings: Any, seed: int) -> Any:
+        raise NotImplementedError
+
+    @classmethod
+    def replay_match(cls, record: Any, settings: Any) -> Any:
+        """The saved match; ValueError if it is broken or does not follow `settings`."""
+        raise NotImplementedError
+
+    @classmethod
+    def parse_action(cls, code: str) -> Any:
+        raise NotImplementedError
+
+    def computer_action(self) -> Any:
+        """The next action of the computer player to move, from its own view only."""
+        raise NotImplementedError
+
+    # ---- the protocol ---------------------------------------------------------------------
+
+    @classmethod
+    def create(cls: type[MS], settings: Any, seed: int, stats: Any = None) -> MS:
+        if not isinstance(settings, cls.settings_type):
+            settings = cls.settings_type.from_dict(settings)
+        if type(seed) is not int:
+            raise ValueError(f"a seed is an integer, not {seed!r}")
+        match = cls.start_match(settings, seed)
+        stats = cls.stats_type() if stats is None else stats
+        return cls(settings, match, stats.count(match))  # type: ignore[call-arg]
+
+    @classmethod
+    def restore(cls: type[MS], save: Any, stats: Any = None) -> MS:
+        record = check_save(save, cls.save_format, cls.save_version, cls.title)
+        try:
+            settings = cls.settings_type.from_dict(record.get("settings"))
+            match = cls.replay_match(record.get("match"), settings)
+        except (TypeError, KeyError, AttributeError, RecursionError) as error:
+            raise ValueError(f"the saved {cls.title} match is damaged: {error!r}") from None
+        stats = cls.stats_type() if stats is None else stats
+        return cls(settings, match, stats.count(match))  # type: ignore[call-arg]
+
+    def act(self: MS, code: Any) -> MS | Refusal:
+        try:
+            if code == COMPUTER_MOVE:
+                return self.played(self.computer_action())
+            if code == NEXT_HAND:
+                return self.with_match(self.match.next_hand())
+            if code == REMATCH:
+                if not self.match.is_over:
+                    raise IllegalAction("The match is still being played.", "match_in_play")
+                return self.create(self.settings, rematch_seed(self.match), self.stats)
+            full = person_code(code, self.person)
+            if full is None:
+                return bad_code(code)
+            try:
+                action = self.parse_action(full)
+            except ValueError:
+                return bad_code(code)
+            return self.played(action)
+        except IllegalAction as error:
+            return Refusal.of(error)
+
+    def played(self: MS, action: Any) -> MS:
+        """The session after `action` of any seat (IllegalAction if the rules refuse it)."""
+        return self.with_match(self.match.apply(action))
+
+    def with_match(self: MS, match: Any) -> MS:
+        return replace(self, match=match, stats=self.stats.count(match))  # type: ignore[type-var]
+
+    def save(self) -> dict[str, Any]:
+        return {
+            "format": self.save_format,
+            "version": self.save_version,
+            "settings": asdict(self.settings),
+            "match": self.match.to_record(),
+        }
+
+    def statistics(self) -> dict[str, Any]:
+        return self.stats.as_dict()
+
+
+MS = TypeVar("MS", bound=MatchSession)
 
 
 def check_save(record: Any, save_format: str, version: int, game: str) -> Mapping[str, Any]:
@@ -31,7 +232,7 @@ def settings_from_dict(cls: type[T], data: Any) -> T:
     their defaults, and the class's own checks refuse bad values (ValueError)."""
     if not isinstance(data, Mapping):
         raise ValueError("the settings are not an object")
-    known = {f.name for f in fields(cls)}
+    known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
     try:
         return cls(**{k: v for k, v in data.items() if k in known})
     except TypeError as error:  # e.g. a value of the wrong type reaching a comparison
@@ -39,6 +240,7 @@ def settings_from_dict(cls: type[T], data: Any) -> T:
 
 
 S = TypeVar("S", bound="CountedStats")
+BOOKKEEPING = ("match_seed", "hands_counted", "match_counted")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +275,10 @@ class CountedStats:
             stats = replace(stats.with_match(match), match_counted=True)
         return stats
 
+    def figures(self) -> list[tuple[str, int]]:
+        """The counts the statistics sheet shows, by name, in the order they are declared."""
+        return [(f.name, getattr(self, f.name)) for f in fields(self) if f.name not in BOOKKEEPING]
+
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -80,23 +286,25 @@ class CountedStats:
     def from_dict(cls: type[S], data: Any) -> S:
         """Statistics from a save: counts are integers from 0, `match_seed` an integer or None,
         `match_counted` a boolean; missing ones take their defaults, unknown keys are ignored,
-        anything else is a ValueError naming the statistic."""
+        anything else is a ValueError naming the statistic. None is no statistics yet."""
+        if data is None:
+            return cls()
         if not isinstance(data, Mapping):
             raise ValueError("the statistics are not an object")
         values = {}
-        for field in fields(cls):
-            if field.name not in data:
+        for f in fields(cls):
+            if f.name not in data:
                 continue
-            value = data[field.name]
-            if field.name == "match_seed":
+            value = data[f.name]
+            if f.name == "match_seed":
                 ok = value is None or type(value) is int
-            elif field.name == "match_counted":
+            elif f.name == "match_counted":
                 ok = type(value) is bool
             else:
                 ok = type(value) is int and value >= 0
             if not ok:
-                raise ValueError(f"the statistic {field.name!r} is not valid: {value!r}")
-            values[field.name] = value
+                raise ValueError(f"the statistic {f.name!r} is not valid: {value!r}")
+            values[f.name] = value
         return cls(**values)
 
 
@@ -104,7 +312,7 @@ class _Match(Protocol):
     seed: int
 
     @property
-    def finished(self) -> tuple: ...
+    def finished(self) -> tuple[Any, ...]: ...
 
     @property
     def hand(self) -> Any: ...
@@ -114,6 +322,15 @@ def decision_seed(match: _Match) -> int:
     """The seed of the next computer decision, from the position alone (the game's seed, the
     hand number, the actions so far), so a restored game plays on exactly as it would have."""
     return derive_seed(match.seed, len(match.finished), len(match.hand.actions))
+
+
+def rematch_seed(match: _Match) -> int:
+    """The seed of the match after this one: derived, so a session stays deterministic."""
+    return derive_seed(match.seed, 1 << 40, len(match.finished))
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    return [card.code for card in cards]
 
 
 def grouped(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
@@ -132,3 +349,14 @@ def sorted_by(cards: Iterable[Card], key: str) -> tuple[Card, ...]:
     if key == "rank":
         return tuple(sorted(cards, key=lambda c: (c.rank, SUITS.index(c.suit))))
     raise ValueError(f"sort by 'suit' or 'rank', not {key!r}")
+
+
+def arrangements(cards: Iterable[Card]) -> dict[str, list[list[str]]]:
+    """The ways the page may show a hand, each a list of groups of card codes: "melds" (the
+    melds of a least-deadwood arrangement, then the rest), "suit" and "rank" (one group)."""
+    cards = tuple(cards)
+    return {
+        "melds": [codes(group) for group in grouped(cards)],
+        "suit": [codes(sorted_by(cards, "suit"))],
+        "rank": [codes(sorted_by(cards, "rank"))],
+    }

@@ -1,9 +1,9 @@
 """The Basic Rummy page in real Chromium, played by clicks, taps and keys only, as a person would."""
 
-import json
 import re
 
 import pytest
+from helpers import from_site, LOAD_TIMEOUT, loaded, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Page, expect
 
 from rummy.basic import BasicMatch
@@ -13,44 +13,19 @@ from rummy.melds import meld_kind
 pytestmark = pytest.mark.e2e
 SAVE = "rummy-table/basic/save"
 GIN_SAVE = "rummy-table/gin/save"
-LOAD_TIMEOUT = 90_000
 OVER = ("hand-over", "game-over")
-
-
-def phase(page: Page) -> str:
-    return page.evaluate("document.body.dataset.phase")
-
-
-def open_game(page: Page, url: str, seed: int | None = None) -> None:
-    page.goto(url + "?fast" + (f"&seed={seed}" if seed is not None else ""))
-    loaded(page)
-
-
-def loaded(page: Page) -> None:
-    page.wait_for_function("document.body.dataset.phase !== 'loading'", timeout=LOAD_TIMEOUT)
-
-
-def press(locator, how: str = "click") -> None:
-    """A click, a tap, or (how="keys") the keyboard: focus the control, then Enter."""
-    if how == "tap":
-        locator.tap()
-    elif how == "keys":
-        locator.focus()
-        locator.page.keyboard.press("Enter")
-    else:
-        locator.click()
+open_game = open_page
 
 
 def start_basic(page: Page, opponents: int = 3, length: str = "hands-3", how: str = "click") -> None:
     for testid in ("game-basic", f"opponents-{opponents}", f"length-{length}", "basic-level-easy"):
         press(page.get_by_test_id(testid), how)
     press(page.get_by_test_id("start"), how)
-    page.wait_for_function("document.body.dataset.phase !== 'start'")
+    assert phase(page) != "start"
 
 
 def saved(page: Page, key: str = SAVE) -> dict | None:
-    raw = page.evaluate(f"localStorage.getItem('{key}')")
-    return json.loads(raw) if raw else None
+    return stored(page, key)
 
 
 def hand_codes(page: Page) -> list[str]:
@@ -78,8 +53,8 @@ def take_turn(page: Page, how: str = "click") -> None:
         press(page.locator("#basic-hand [data-card]").last, how)
         press(page.get_by_test_id("basic-discard"), how)
     elif now == "opponent":
-        page.wait_for_function("document.body.dataset.phase !== 'opponent'", timeout=60_000)
-    else:
+        wait_out(page, "opponent")
+    elif now not in OVER:
         raise AssertionError(f"unexpected phase {now}")
 
 
@@ -94,10 +69,16 @@ def play_hand(page: Page, how: str = "click", check=None) -> None:
 
 
 def until_my_turn(page: Page) -> None:
-    for _ in range(100):
-        if phase(page) in ("draw", "play"):
+    """Play on, dealing again if a hand ends first (it may end at any turn), until the person
+    is to draw or play."""
+    for _ in range(400):
+        now = phase(page)
+        if now in ("draw", "play"):
             return
-        take_turn(page)
+        if now in OVER:
+            press(page.get_by_test_id("next-hand" if now == "hand-over" else "rematch"))
+        else:
+            take_turn(page)
     raise AssertionError("the person never got a turn")
 
 
@@ -144,7 +125,7 @@ def test_a_whole_hand_by_taps_against_three_computer_players(playwright, browser
         press(page.get_by_test_id("next-hand"), how)  # hands-3: the next hand is dealt
         assert phase(page) in ("draw", "opponent")
         expect(page.get_by_test_id("target")).to_have_text("Hand 2 of 3")
-        assert all(url.startswith(site.url) for url in requests), "every byte comes from dist/"
+        assert all(from_site(url, site.url) for url in requests), "every byte comes from dist/"
         assert not errors, errors
     finally:
         context.close()
@@ -155,7 +136,7 @@ def test_an_illegal_meld_and_lay_off_are_explained_and_change_nothing(page: Page
     start_basic(page, opponents=2)
     until_my_turn(page)
     if phase(page) == "draw":
-        page.get_by_test_id("basic-stock").click()
+        press(page.get_by_test_id("basic-stock"))
     assert phase(page) == "play"
     before, hand = saved(page), hand_codes(page)
     # Three cards that are no meld, chosen with the engine's own test of a meld.
@@ -165,17 +146,19 @@ def test_an_illegal_meld_and_lay_off_are_explained_and_change_nothing(page: Page
         if meld_kind(parse_card(c) for c in codes) is None
     )
     for code in triple:
-        page.locator(f'#basic-hand [data-card="{code}"]').click()
+        press(page.locator(f'#basic-hand [data-card="{code}"]'))
     meld = page.get_by_test_id("basic-meld")
     assert meld.get_attribute("aria-disabled") == "true"
     meld.click(force=True)  # it looks disabled (aria-disabled), but a tap still reaches the engine
+    settle(page)
     status = page.get_by_test_id("basic-status")
     expect(status).to_have_class(re.compile("error"))
     expect(status).to_contain_text("is not a meld")
     assert saved(page) == before and hand_codes(page) == hand and phase(page) == "play"
 
-    page.get_by_test_id("basic-clear").click()
+    press(page.get_by_test_id("basic-clear"))
     page.get_by_test_id("basic-discard").click(force=True)
+    settle(page)
     expect(status).to_contain_text("Select the card to discard first")
     assert saved(page) == before
 
@@ -183,7 +166,7 @@ def test_an_illegal_meld_and_lay_off_are_explained_and_change_nothing(page: Page
     # fits none, then tap that card and a meld.
     for _ in range(300):
         if phase(page) in OVER:
-            page.get_by_test_id("next-hand").click()
+            press(page.get_by_test_id("next-hand" if phase(page) == "hand-over" else "rematch"))
         if phase(page) == "play" and page.locator("button.meld").count():
             misfit = page.locator("#basic-hand [data-card]:not(.can-lay)")
             if misfit.count():
@@ -193,21 +176,21 @@ def test_an_illegal_meld_and_lay_off_are_explained_and_change_nothing(page: Page
         raise AssertionError("no table meld appeared")
     before = saved(page)
     card = misfit.first.get_attribute("data-card")
-    misfit.first.click()
-    page.locator("button.meld").first.click()
+    press(misfit.first)
+    press(page.locator("button.meld").first)
     expect(status).to_contain_text("does not fit on")
     assert saved(page) == before and card in hand_codes(page)
 
 
 def test_reload_mid_hand_resumes_and_switching_games_loses_neither_save(page: Page, site):
     open_game(page, site.url, seed=13)
-    # A gin match first, left in the middle.
-    page.get_by_test_id("game-gin").click()
-    page.get_by_test_id("start").click()
-    page.wait_for_function("document.body.dataset.phase !== 'start'")
+    # A gin match first, left in the middle (once the computer is done, so its save stays put).
+    press(page.get_by_test_id("game-gin"))
+    press(page.get_by_test_id("start"))
+    wait_out(page, "opponent")
     gin_save = saved(page, GIN_SAVE)
     assert gin_save is not None
-    page.get_by_test_id("home").click()
+    press(page.get_by_test_id("home"))
     assert phase(page) == "start"
 
     start_basic(page, opponents=4)
@@ -234,16 +217,16 @@ def test_reload_mid_hand_resumes_and_switching_games_loses_neither_save(page: Pa
     assert saved(page, GIN_SAVE) == gin_save
 
     # Back to gin: its match is waiting; then back to Basic Rummy, and it plays on.
-    page.get_by_test_id("home").click()
-    page.get_by_test_id("game-gin").click()
+    press(page.get_by_test_id("home"))
+    press(page.get_by_test_id("game-gin"))
     expect(page.get_by_test_id("resume")).to_be_visible()
-    page.get_by_test_id("resume").click()
-    expect(page.locator("#table")).to_be_visible()
-    assert phase(page) in ("upcard", "draw", "discard", "opponent")
+    press(page.get_by_test_id("resume"))
+    expect(page.locator("#gin-table")).to_be_visible()
+    assert phase(page) in ("upcard", "draw", "discard", "settle", "match-over")
     assert saved(page, GIN_SAVE) == gin_save
-    page.get_by_test_id("home").click()
-    page.get_by_test_id("game-basic").click()
-    page.get_by_test_id("resume").click()
+    press(page.get_by_test_id("home"))
+    press(page.get_by_test_id("game-basic"))
+    press(page.get_by_test_id("resume"))
     assert position() == before
     play_hand(page)
     check_end_of_hand(page)
@@ -267,22 +250,22 @@ def test_statistics_count_a_finished_game_apart_from_gin_and_survive_a_reload(pa
         "Hands won": "1" if result.winner == 0 else "0",
         "Best hand": str(result.points if result.winner == 0 else 0),
     }
-    page.get_by_test_id("rematch").click()  # the finished game stays counted
+    press(page.get_by_test_id("rematch"))  # the finished game stays counted
     assert phase(page) in ("draw", "opponent")
     sheet = page.locator("#sheet")
     for reload in (False, True):
         if reload:
             page.reload()
             loaded(page)
-        page.get_by_role("button", name="Statistics").click()
+        press(page.get_by_role("button", name="Statistics"))
         expect(sheet).to_contain_text("Your Basic Rummy statistics")
         assert {label: stat(page, label) for label in expected} == expected
         page.keyboard.press("Escape")
         expect(sheet).to_be_hidden()
     # Gin keeps its own statistics: no match counted there.
-    page.get_by_test_id("home").click()
-    page.get_by_test_id("game-gin").click()
-    page.get_by_role("button", name="Statistics").click()
+    press(page.get_by_test_id("home"))
+    press(page.get_by_test_id("game-gin"))
+    press(page.get_by_role("button", name="Statistics"))
     expect(sheet).to_contain_text("Your Gin Rummy statistics")
     assert stat(page, "Matches played") == "0"
 
@@ -308,7 +291,7 @@ def test_five_computer_players_fit_a_360_px_phone(browser, site):
 
         play_hand(page, how="tap", check=fits)
         fits(page)
-        page.get_by_test_id("next-hand").tap()
+        press(page.get_by_test_id("next-hand" if phase(page) == "hand-over" else "rematch"), "tap")
         until_my_turn(page)
         page.set_viewport_size({"width": 740, "height": 360})  # the phone on its side
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -318,19 +301,22 @@ def test_five_computer_players_fit_a_360_px_phone(browser, site):
 
 def test_the_language_switch_covers_the_basic_rummy_screens(page: Page, site):
     open_game(page, site.url, seed=15)
-    page.get_by_test_id("game-basic").click()
-    page.get_by_test_id("lang-zh-Hans").click()
+    press(page.get_by_test_id("game-basic"))
+    press(page.get_by_test_id("lang-zh-Hans"))
     expect(page.get_by_test_id("length-hands-1")).to_have_text("1 手")
     start_basic(page, opponents=2, length="hands-1")
     expect(page.get_by_test_id("opponent-1")).to_contain_text("电脑 1")
     expect(page.get_by_test_id("basic-meld")).to_have_text("出组合")
     page.get_by_test_id("lang-select").select_option("zh-Hant")
+    settle(page)
     expect(page.get_by_test_id("opponent-2")).to_contain_text("電腦 2")
     until_my_turn(page)
     expect(page.get_by_test_id("basic-status")).to_contain_text("輪到你")
     page.get_by_test_id("lang-select").select_option("en")
+    settle(page)
     expect(page.get_by_test_id("opponent-2")).to_contain_text("Computer 2")
     page.get_by_test_id("lang-select").select_option("zh-Hans")
+    settle(page)
     play_hand(page)
     expect(page.get_by_test_id("hand-summary")).to_contain_text("总分")
     expect(page.get_by_test_id("rematch")).to_have_text(re.compile(r"\S"))
@@ -338,11 +324,11 @@ def test_the_language_switch_covers_the_basic_rummy_screens(page: Page, site):
 
 def test_a_corrupted_basic_save_gets_a_notice_and_a_fresh_start_keeping_the_gin_save(page: Page, site):
     open_game(page, site.url, seed=16)
-    page.get_by_test_id("start").click()  # a gin match, then Basic Rummy chosen
-    page.wait_for_function("document.body.dataset.phase !== 'start'")
+    press(page.get_by_test_id("start"))  # a gin match, then Basic Rummy chosen
+    wait_out(page, "opponent")
     gin_save = saved(page, GIN_SAVE)
-    page.get_by_test_id("home").click()
-    page.get_by_test_id("game-basic").click()
+    press(page.get_by_test_id("home"))
+    press(page.get_by_test_id("game-basic"))
     page.evaluate(f"""localStorage.setItem('{SAVE}', '{{"format": "rummy-table/basic", "version": 1, "match": 7}}')""")
     page.reload()
     loaded(page)
@@ -355,19 +341,23 @@ def test_a_corrupted_basic_save_gets_a_notice_and_a_fresh_start_keeping_the_gin_
     assert saved(page)["format"] == "rummy-table/basic"
 
 
-def test_basic_rummy_chosen_before_python_is_ready_starts_once_it_is(page: Page, site):
+def test_basic_rummy_chosen_before_the_engine_is_ready_starts_once_it_is(page: Page, site):
+    """The start screen answers taps while the engine is held back; the start pressed then is
+    played once the engine is up."""
     held = []
     page.route("**/*.whl", lambda route: held.append(route))  # the engine waits for the test
-    page.goto(site.url + "?fast&seed=17")
-    page.wait_for_function("document.documentElement.lang === 'en'")  # the start screen speaks English
-    for testid in ("game-basic", "opponents-2", "length-hands-1", "start"):
-        page.get_by_test_id(testid).click()
-    expect(page.locator("#notice")).to_contain_text("as soon as loading finishes")
-    assert phase(page) == "loading"
-    for _ in range(300):
-        if held:
-            break
-        page.wait_for_timeout(100)
+    with page.expect_request("**/*.whl", timeout=LOAD_TIMEOUT):
+        page.goto(site.url + "?fast&seed=17")
+        page.wait_for_function("document.documentElement.lang === 'en'")  # the start screen speaks English
+        for testid in ("game-basic", "opponents-2", "length-hands-1"):
+            button = page.get_by_test_id(testid)
+            button.click()
+            expect(button).to_have_attribute("aria-pressed", "true")  # a tap answered at once
+        page.get_by_test_id("start").click()
+        expect(page.locator("#notice")).to_contain_text("as soon as loading finishes")
+        assert phase(page) == "loading"
+    while not held:  # the routed request reaches its handler as Playwright dispatches events
+        page.evaluate("0")
     for route in held:
         route.continue_()
     page.wait_for_function("['draw', 'play', 'opponent'].includes(document.body.dataset.phase)", timeout=LOAD_TIMEOUT)
@@ -376,8 +366,8 @@ def test_basic_rummy_chosen_before_python_is_ready_starts_once_it_is(page: Page,
 
 
 def test_basic_rummy_plays_offline_after_a_first_load_that_never_opened_it(browser, new_site):
-    """The first visit only shows the start screen (Basic Rummy's module is loaded later, on
-    demand); offline, with the server gone, Basic Rummy still starts and plays a whole hand."""
+    """The first visit only shows the start screen; offline, with the server gone, Basic Rummy
+    still starts and plays a whole hand."""
     site = new_site()
     context = browser.new_context(locale="en-US")
     page = context.new_page()
@@ -402,4 +392,5 @@ def test_a_whole_hand_by_keyboard_alone(page: Page, site):
     play_hand(page, how="keys")
     check_end_of_hand(page)
     page.keyboard.press("Enter")  # the focus is on the next hand
+    settle(page)
     assert phase(page) in ("draw", "opponent")

@@ -1,248 +1,387 @@
-"""What every game's page draws with: translations, card faces, DOM lookups, refusals, pacing,
-and the parts of a table both games draw alike (piles, status line, hand, result overlay).
+"""What every table of the page draws with: translations, card faces, DOM lookups, refusals,
+the notice and the sheets, and the parts both tables draw alike (piles, status line, hand,
+result overlay).
 
-No rule lives here or in the game modules: legality, scoring and the computer's decisions come
-from the engine. Only plain Pyodide APIs are used (`js`, `pyodide.ffi`).
+The DOM layer runs on MicroPython on the main thread. It draws the view models the engine
+sends (plain dicts and lists) and holds no rule: a card is a code like "7S", drawn as 7♠.
 """
 
+import asyncio
 import json
-import random
-import time
-from html import escape
 
 import js
-import pyodide.ffi
+from pyscript.ffi import to_js
 
-from rummy.cards import parse_card, parse_cards
-from rummy.sessions import grouped, sorted_by
-
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-RANK_FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+document = js.document
 QUERY = js.URLSearchParams.new(js.location.search)
 # Seconds between the computer's moves: readable at play speed. For tests: `?fast` drops the
-# pause, and `?seed=N` deals the first new game from seed N, so a test sees known cards.
+# pause, and `?seed=N` deals the first new match from seed N, so a test sees known cards.
 PACE = 0.05 if QUERY.has("fast") else 0.7
+# A computer decision that takes longer than this shows the thinking indicator.
+THINKING_AFTER = 0.3
 
-boot = js.window.rummyBoot
-document = js.document
-JSNULL = getattr(pyodide.ffi, "jsnull", None)
-
-
-class Screen:
-    """Which table the page shows: "gin" or "basic", or None for the start screen."""
-
-    game = None
-    redraw = None  # set by app.py: draws the whole page (whichever game or screen it shows)
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RANK_NUMBERS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+RANK_FACES = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}
 
 
-def render():
-    """Redraw the whole page."""
-    Screen.redraw()
+class Catalog:
+    """The strings of the page's language (i18n/<lang>.json)."""
+
+    strings = {}
+
+
+def first_seed():
+    """The seed `?seed=N` asks for, once; None after that (the engine then picks one)."""
+    text = QUERY.get("seed")
+    if Seeds.used or text is None or not str(text).isdigit():
+        return None
+    Seeds.used = True
+    return int(str(text))
 
 
 class Seeds:
-    """The seed of the next new game: `?seed=N` once, then random."""
+    used = False
 
-    first = int(str(QUERY.get("seed"))) if str(QUERY.get("seed")).isdigit() else None
 
-    @classmethod
-    def next(cls):
-        seed = cls.first if cls.first is not None else random.getrandbits(63)
-        cls.first = None
-        return seed
+class Busy:
+    count = 0  # taps whose work is not done yet
+
+
+def spawn(work):
+    """Run the coroutine `work` that a tap started (a move sent to the engine, a hint, a new
+    match). From the tap until it is done, `body.dataset.busy` is set: the tables stay live
+    meanwhile, and a test can wait for the page to settle rather than for a time."""
+    Busy.count += 1
+    document.body.dataset.busy = "true"
+
+    async def run():
+        try:
+            await work
+        finally:
+            Busy.count -= 1
+            if not Busy.count:
+                document.body.removeAttribute("data-busy")
+
+    asyncio.create_task(run())
+
+
+# ---- translations -----------------------------------------------------------------------
+
+
+def fill(text, params):
+    """`text` with each {name} replaced by params[name] (an unknown name by nothing)."""
+    out = []
+    at = 0
+    while True:
+        start = text.find("{", at)
+        end = text.find("}", start) if start >= 0 else -1
+        if end < 0:
+            out.append(text[at:])
+            return "".join(out)
+        out.append(text[at:start])
+        out.append(str(params.get(text[start + 1 : end], "")))
+        at = end + 1
 
 
 def t(key, **params):
-    return str(boot.t(key, js.Object.fromEntries(js.JSON.parse(json.dumps(list(params.items()))))))
+    text = Catalog.strings.get(key)
+    return fill(text if isinstance(text, str) else key, params)
 
 
 def known(key):
-    return str(boot.t(key)) != key
+    return isinstance(Catalog.strings.get(key), str)
 
 
-def rank_face(card):
-    return RANK_FACES.get(card.rank, str(card.rank))
+async def load_language(lang):
+    """Fetch the catalog of `lang` and translate every marked element of the page."""
+    response = await js.fetch("./i18n/" + lang + ".json")
+    Catalog.strings = json.loads(await response.text())
+    document.documentElement.lang = lang
+    document.title = t("app.title")
+    for node in each(document.querySelectorAll("[data-i18n]")):
+        node.textContent = t(node.dataset.i18n)
+    for node in each(document.querySelectorAll("[data-i18n-aria]")):
+        node.setAttribute("aria-label", t(node.dataset.i18nAria))
 
 
-def face(card):
-    return f"{rank_face(card)}{SUIT_SYMBOLS[card.suit]}"
+# ---- DOM lookups --------------------------------------------------------------------------
 
 
-def faces(cards):
-    return " ".join(face(card) for card in cards)
+def each(nodes):
+    """The nodes of a NodeList, as a Python list."""
+    return [nodes.item(i) for i in range(nodes.length)]
 
 
-def card_inside(card):
-    """The printed face of a card: its rank, then its suit symbol."""
-    return f'<span class="rank">{rank_face(card)}</span><span class="suit">{SUIT_SYMBOLS[card.suit]}</span>'
+def el(testid):
+    return document.querySelector('[data-testid="' + testid + '"]')
 
 
-def spoken(card):
-    return t("card.name", rank=t(f"rank.{card.rank}"), suit=t(f"suit.{card.suit}"))
-
-
-def card_html(card, *, extra="", label=None):
-    classes = f"card suit-{card.suit} {extra}".strip()
-    label = spoken(card) if label is None else label
-    return (
-        f'<span class="{classes}" data-code="{card.code}" role="img" aria-label="{escape(label)}">'
-        f"{card_inside(card)}</span>"
-    )
-
-
-def found(node):
-    """A DOM node, or None for JavaScript's null (which Pyodide keeps distinct from None)."""
-    return None if node is None or node is JSNULL else node
+def by_id(name):
+    return document.getElementById(name)
 
 
 def attr(node, name):
-    """An attribute of a DOM node as a string, or None (Pyodide raises on missing properties)."""
-    node = found(node)
-    return str(node.getAttribute(name)) if node is not None and node.hasAttribute(name) else None
+    """An attribute of a DOM node as a string, or None."""
+    if node is None or not node.hasAttribute(name):
+        return None
+    return str(node.getAttribute(name))
+
+
+def escape(text):
+    text = str(text)
+    for raw, safe in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#x27;")):
+        text = text.replace(raw, safe)
+    return text
 
 
 def focus(node):
     """Move the keyboard focus without scrolling (a dialog stays at its top)."""
-    if node is not None and found(node) is not None:
-        node.focus(pyodide.ffi.to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
-
-
-def el(testid):
-    return found(document.querySelector(f'[data-testid="{testid}"]'))
+    if node is not None:
+        node.focus(to_js({"preventScroll": True}))
 
 
 def keeping_focus(draw, next_control):
     """Redraw with `draw()`, then give the keyboard focus back to the control that had it (found
     again by its card code or test id), or to `next_control()` when that control is gone."""
     focused = document.activeElement
-    focus_key = attr(focused, "data-card") or attr(focused, "data-testid")
+    key = attr(focused, "data-card") or attr(focused, "data-testid")
     draw()
-    if focus_key:
-        again = found(document.querySelector(f'[data-card="{focus_key}"]')) or el(focus_key)
+    if key:
+        again = document.querySelector('[data-card="' + key + '"]') or el(key)
         if again is not None:
             focus(again)
-    active = found(document.activeElement)
-    if active is None or found(active.offsetParent) is None:
+    active = document.activeElement
+    if active is None or active.offsetParent is None:
         focus(next_control())
 
 
-def describe_params(params):
-    """The values of a refusal as the page shows them (cards as faces like 7♠)."""
-    out = dict(params)
-    if "card" in out:
-        out["card"] = face(parse_card(out["card"]))
-    if "cards" in out:
-        out["cards"] = faces(parse_cards(out["cards"]))
-    if "meld" in out:
-        out["meld"] = faces(parse_cards(out["meld"].replace("-", " ")))
-    return out
+# ---- cards ----------------------------------------------------------------------------------
 
 
-def refusal_text(refusal, prefix=""):
-    """The engine's refusal in the person's language: the game's own wording of its reason
-    (`prefix` + "error.<reason>") if it has one, else the shared one, else a plain "not allowed"."""
-    for key in (f"{prefix}error.{refusal.reason}", f"error.{refusal.reason}"):
-        if known(key):
-            return t(key, **describe_params(refusal.params))
-    return t("error.illegal")
+def rank_face(code):
+    token = code[:-1]
+    return RANK_FACES.get(token, token)
 
 
-def restart_animation(node, on):
-    """Replay the pulse of an element the computer just used."""
-    node.classList.remove("moved")
-    if on:
-        node.offsetWidth  # noqa: B018 - a reflow restarts the CSS animation
-        node.classList.add("moved")
+def face(code):
+    """7S -> 7♠, TD -> 10♦."""
+    return rank_face(code) + SUIT_SYMBOLS[code[-1]]
 
 
-def sort_chips(container, sort_key, prefix=""):
-    """The chips that arrange the hand (by melds, suit or rank)."""
-    container.setAttribute("aria-label", t("table.sortLabel"))
-    container.innerHTML = "".join(
-        f'<button type="button" class="chip" data-action="sort" data-value="{key}" data-testid="{prefix}sort-{key}" '
-        f'aria-pressed="{"true" if key == sort_key else "false"}">{escape(t(label))}</button>'
-        for key, label in (("melds", "table.sortMelds"), ("suit", "table.sortSuit"), ("rank", "table.sortRank"))
+def faces(codes):
+    return " ".join(face(code) for code in codes)
+
+
+def spoken(code):
+    token = code[:-1]
+    rank = RANK_NUMBERS[token] if token in RANK_NUMBERS else int(token)
+    return t("card.name", rank=t("rank." + str(rank)), suit=t("suit." + code[-1]))
+
+
+def card_inside(code):
+    """The printed face of a card: its rank, then its suit symbol."""
+    return '<span class="rank">' + rank_face(code) + '</span><span class="suit">' + SUIT_SYMBOLS[code[-1]] + "</span>"
+
+
+def card_html(code, extra="", label=None):
+    classes = ("card suit-" + code[-1] + " " + extra).strip()
+    label = spoken(code) if label is None else label
+    return (
+        '<span class="' + classes + '" data-code="' + code + '" role="img" aria-label="' + escape(label) + '">'
+        + card_inside(code) + "</span>"
     )
 
 
-def timed(decide):
-    """A computer decision, `decide()`, timed: bench/bench_startup.py reads how long each one
-    held the page."""
-    began = time.perf_counter()
-    action = decide()
-    js.window.rummyDecisionMs.push(1000 * (time.perf_counter() - began))
-    return action
+def hand_card_html(code, pressed, classes=(), label=None):
+    """A card of the person's hand: a button that selects it (`pressed` when selected)."""
+    names = " ".join(["card", "suit-" + code[-1]] + list(classes))
+    label = spoken(code) if label is None else label
+    return (
+        '<button type="button" class="' + names + '" data-card="' + code + '" aria-pressed="'
+        + ("true" if pressed else "false") + '" aria-label="' + escape(label) + '">' + card_inside(code) + "</button>"
+    )
+
+
+# ---- refusals -------------------------------------------------------------------------------
+
+
+def described(params):
+    """The values of a refusal as the page shows them (cards as faces like 7♠)."""
+    out = dict(params)
+    if "card" in out:
+        out["card"] = face(out["card"])
+    if "cards" in out:
+        out["cards"] = faces(str(out["cards"]).split())
+    if "meld" in out:
+        out["meld"] = faces(str(out["meld"]).replace("-", " ").split())
+    return out
+
+
+def refusal_text(reply, prefix=""):
+    """The engine's refusal in the person's language: the game's own wording of its reason
+    (`prefix` + "error.<reason>") if it has one, else the shared one, else "not allowed"."""
+    reason = reply.get("reason", "illegal")
+    for key in (prefix + "error." + reason, "error." + reason):
+        if known(key):
+            return t(key, **described(reply.get("params") or {}))
+    return t("error.illegal")
+
+
+# ---- the notice, the progress line and the sheets ---------------------------------------------
+
+
+def notice(text, retry=False):
+    """The notice under the top bar (empty: hidden); `retry` adds a button that reloads the page,
+    which restarts the engine and restores the saved game."""
+    node = by_id("notice")
+    node.textContent = text
+    if retry:
+        button = document.createElement("button")
+        button.type = "button"
+        button.className = "primary"
+        button.dataset.action = "reload"
+        button.dataset.testid = "retry"
+        button.textContent = t("loading.retry")
+        node.appendChild(button)
+    node.hidden = not text
+
+
+def progress(text):
+    """The line that shows while the engine starts (its bar moves on its own: honest, as the
+    engine's start cannot be counted from here)."""
+    by_id("progress-text").textContent = text
+
+
+def open_sheet(title, content):
+    by_id("sheet-title").textContent = title
+    body = by_id("sheet-body")
+    body.replaceChildren(content)
+    sheet = by_id("sheet")
+    Sheet.return_focus = document.activeElement
+    sheet.hidden = False
+    sheet.scrollTop = 0
+    focus(sheet.querySelector("[data-action=close-sheet]"))
+
+
+def close_sheet():
+    by_id("sheet").hidden = True
+    if Sheet.return_focus is not None:
+        focus(Sheet.return_focus)
+        Sheet.return_focus = None
+
+
+class Sheet:
+    return_focus = None
+
+
+def show_rules(game):
+    """The rules page of `game` from the catalog: paragraphs, "## " headings, "- " lists."""
+    prefix = "basic." if game == "basic" else ""
+    body = Catalog.strings.get(prefix + "rules.body") or []
+    container = document.createElement("div")
+    listing = None
+    for paragraph in body:
+        if paragraph.startswith("- "):
+            if listing is None:
+                listing = document.createElement("ul")
+                container.appendChild(listing)
+            item = document.createElement("li")
+            item.textContent = paragraph[2:]
+            listing.appendChild(item)
+            continue
+        listing = None
+        node = document.createElement("h3" if paragraph.startswith("## ") else "p")
+        node.textContent = paragraph[3:] if paragraph.startswith("## ") else paragraph
+        container.appendChild(node)
+    open_sheet(t(prefix + "rules.title"), container)
+
+
+def open_stats(title_key, figures):
+    """The statistics sheet: the engine's [name, count] pairs, each named by `stats.<name>`."""
+    body = document.createElement("dl")
+    body.className = "stats"
+    body.innerHTML = "".join(
+        "<dt>" + escape(t("stats." + name)) + "</dt><dd>" + str(value) + "</dd>" for name, value in figures
+    )
+    open_sheet(t(title_key), body)
 
 
 # ---- what both tables draw alike ------------------------------------------------------------
 
 
-def draw_piles(stock, pile, view, *, pile_count=False):
+def draw_piles(stock, pile, view, pile_count=False):
     """The stock (its size) and the discard pile (its top card, and its size if `pile_count`)."""
-    stock.innerHTML = f'<span class="card back"></span><span class="count">{view.stock_count}</span>'
-    stock.setAttribute("aria-label", t("action.drawStock") + " · " + t("table.stockCount", count=view.stock_count))
-    if view.pile:
-        top = view.pile[-1]
-        pile.innerHTML = card_html(top) + (f'<span class="count">{len(view.pile)}</span>' if pile_count else "")
+    stock.innerHTML = '<span class="card back"></span><span class="count">' + str(view["stock"]) + "</span>"
+    stock.setAttribute("aria-label", t("action.drawStock") + " · " + t("table.stockCount", count=view["stock"]))
+    top = view["pile_top"]
+    if top:
+        count = '<span class="count">' + str(view["pile_count"]) + "</span>" if pile_count else ""
+        pile.innerHTML = card_html(top) + count
         pile.setAttribute("aria-label", t("action.takePile", card=spoken(top)))
     else:
         pile.innerHTML = '<span class="card empty"></span>'
         pile.setAttribute("aria-label", t("table.discardEmpty"))
 
 
+def restart_animation(node, on):
+    """Replay the pulse of an element the computer just used."""
+    node.classList.remove("moved")
+    if on:
+        node.offsetWidth  # a reflow restarts the CSS animation
+        node.classList.add("moved")
+
+
 def show_status(node, message, error, now):
     """The status line: the last event or refusal (`message`), then what to do `now`."""
     node.textContent = " ".join(part for part in (message, now) if part)
-    node.classList.toggle("error", error)
+    node.classList.toggle("error", bool(error))
 
 
-def hand_card_html(card, *, pressed, classes=(), label=None):
-    """A card of the person's hand: a button that selects it (`pressed` when selected)."""
-    names = " ".join(["card", f"suit-{card.suit}", *classes])
-    label = spoken(card) if label is None else label
-    return (
-        f'<button type="button" class="{names}" data-card="{card.code}" '
-        f'aria-pressed="{"true" if pressed else "false"}" aria-label="{escape(label)}">{card_inside(card)}</button>'
+def sort_chips(container, sort_key, prefix=""):
+    """The chips that arrange the hand (by melds, suit or rank)."""
+    container.setAttribute("aria-label", t("table.sortLabel"))
+    chips = []
+    for key, label in (("melds", "table.sortMelds"), ("suit", "table.sortSuit"), ("rank", "table.sortRank")):
+        chips.append(
+            '<button type="button" class="chip" data-action="sort" data-value="' + key + '" data-testid="'
+            + prefix + "sort-" + key + '" aria-pressed="' + ("true" if key == sort_key else "false") + '">'
+            + escape(t(label)) + "</button>"
+        )
+    container.innerHTML = "".join(chips)
+
+
+def draw_hand(node, hand, sort_key, card_button, sorts, prefix=""):
+    """The person's hand in `node`, in the engine's arrangement chosen (`hand[sort_key]`: groups
+    of codes), each card drawn by `card_button(code)`; then the chips that choose, in `sorts`."""
+    groups = hand.get(sort_key) or hand["melds"]
+    node.innerHTML = "".join(
+        '<div class="group">' + "".join(card_button(code) for code in group) + "</div>" for group in groups
     )
-
-
-def draw_hand(node, hand, card_button, sorts, prefix=""):
-    """The person's hand in `node`, arranged as chosen (the engine's melds, or by suit or
-    rank), each card drawn by `card_button(card)`; then the chips that choose, in `sorts`."""
-    sort_key = str(boot.prefs.sort)
-    groups = grouped(hand) if sort_key == "melds" else (sorted_by(hand, sort_key),)
-    node.innerHTML = "".join(f'<div class="group">{"".join(card_button(card) for card in group)}</div>' for group in groups)
     node.setAttribute("aria-label", t("table.yourHand"))
     sort_chips(sorts, sort_key, prefix)
 
 
 def hide_result():
-    document.getElementById("result").hidden = True
+    by_id("result").hidden = True
 
 
-def show_result(outcome, lines, totals, *, over=None):
+def show_result(outcome, lines, totals, over=None):
     """The result overlay of a hand: the `outcome` as its title, the `lines` (HTML) and the
-    `totals`, with Next hand. When the match is over, `over` is the title, the outcome becomes the
-    first line, and Rematch replaces Next hand. Opening it scrolls it up and focuses its button."""
+    `totals`, with Next hand. When the match is over, `over` is the title, the outcome becomes
+    the first line, and Rematch replaces Next hand. Opening it scrolls it up and focuses its
+    button."""
     final = over is not None
     if final:
-        lines = [f'<p class="outcome">{escape(outcome)}</p>', *lines]
-    lines = [*lines, f'<p class="totals" data-testid="totals">{escape(totals)}</p>']
-    document.getElementById("result-title").textContent = over if final else outcome
-    document.getElementById("result-body").innerHTML = "".join(lines)
+        lines = ['<p class="outcome">' + escape(outcome) + "</p>"] + lines
+    lines = lines + ['<p class="totals" data-testid="totals">' + escape(totals) + "</p>"]
+    by_id("result-title").textContent = over if final else outcome
+    by_id("result-body").innerHTML = "".join(lines)
     el("next-hand").hidden = final
     el("rematch").hidden = not final
-    overlay = document.getElementById("result")
+    overlay = by_id("result")
     was_hidden = overlay.hidden
     overlay.hidden = False
     if was_hidden:
         overlay.scrollTop = 0
         focus(el("rematch") if final else el("next-hand"))
-
-
-def open_stats(title_key, rows):
-    """The statistics sheet: `rows` of (translation key, count)."""
-    body = document.createElement("dl")
-    body.className = "stats"
-    body.innerHTML = "".join(f"<dt>{escape(t(key))}</dt><dd>{value}</dd>" for key, value in rows)
-    boot.openSheet(t(title_key), body)

@@ -1,362 +1,268 @@
-"""The Gin Rummy table: draws a `rummy.gin.session.Table` and sends the person's taps to it.
+"""The Gin Rummy table: draws the engine's view model of the person's gin session and turns taps
+into move codes.
 
-No rule lives here: legality, scoring and the computer's decisions come from `rummy.gin`; this
-module turns the table into HTML and a click into an `Action`; `ui/table.py` plays it, turns an
-`IllegalAction` into a translated message, paces the computer and saves the table and the
-statistics after every action.
+No rule lives here: what each discard leaves, whether a knock is legal or gin, the card just
+drawn, the settlement with its bonus and lay-offs come in the view model; `ui/table.py` sends
+the codes, shows refusals, paces the computer and stores the save and statistics.
 """
-
-from html import escape
-
-from rummy.gin import Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
-from rummy.gin.session import Settings, Stats, Table, deadwood_without
-from rummy.melds import deadwood
 
 from . import table as shared
 from .dom import (
-    Seeds,
-    boot,
+    by_id,
     card_html,
     document,
     draw_hand,
     draw_piles,
     el,
+    escape,
     face,
-    found,
     hand_card_html,
     hide_result,
-    open_stats,
-    render,
     restart_animation,
     show_result,
     show_status,
+    spawn,
     spoken,
     t,
 )
-
-SAVE_KEY = "rummy-table/gin/save"
-STATS_KEY = "rummy-table/gin/stats"
-
-
-class Ui(shared.Ui):
-    """The gin page's state: the statistics, the selected card, hints, the card just drawn."""
-
-    stats: Stats = Stats()
-    selected = None  # a Card of the person's hand
-    hints = ()
-    previous_hand = frozenset()
-    fresh = None  # the card just drawn, marked "new"
-    moved = ""  # the computer's last move, animated once: "stock", "pile" or "taken"
+from .link import Link
+from .prefs import Prefs
+from .table import render
 
 
-ui = Ui()
+class Gin(shared.Table):
+    """The gin table: the selected card, the hints shown, the computer's last move marked."""
 
-
-class Gin(shared.Game):
-    """The gin table's save (with the statistics), new matches and computer moves."""
-
-    name = "gin"
-    save_key = SAVE_KEY
+    game = "gin"
     corrupt_notice = "save.corrupt"
     confirm_new = "menu.confirmNew"
-    draws = (DrawStock, DrawDiscard)
-    stats_key = STATS_KEY
+    stats_title = "stats.title"
 
-    def new_table(self, settings):
-        prefs = boot.prefs
-        settings = settings or Settings(int(prefs.target), str(prefs.level), str(prefs.rules))
-        return Table.new(settings, Seeds.next(), ui.stats)
-
-    def load(self, record):
-        return Table.from_record(record, ui.stats)
-
-    def counted_stats(self):
-        return ui.table.stats  # the gin Table counts its own
+    def __init__(self):
+        super().__init__()
+        self.selected = None  # a card code of the person's hand
+        self.hints = ()
+        self.moved = ""  # the computer's last move, animated once: "stock", "pile" or "taken"
 
     def clear_selection(self):
-        ui.selected, ui.hints = None, ()
+        self.selected, self.hints = None, ()
 
-    def show_move(self, before, action):
-        card = getattr(action, "card", None)
-        if isinstance(action, (TakeUpcard, DrawDiscard)):
-            card = before.view.pile[-1]
-        ui.message = t(f"move.{type(action).__name__}", card=face(card) if card else "")
-        ui.moved = {DrawStock: "stock", Discard: "pile", Knock: "pile"}.get(type(action), "taken")
+    def show_move(self, view):
+        move = view["last_move"]
+        card = move["card"]
+        self.message = t("move." + move["move"], card=face(card) if card else "")
+        self.moved = {"DrawStock": "stock", "Discard": "pile", "Knock": "pile"}.get(move["move"], "taken")
 
     def unmark(self):
-        ui.moved = ""
+        self.moved = ""
 
+    # ---- taps -----------------------------------------------------------------------------
 
-# ---- actions ------------------------------------------------------------------------------
-
-
-def tap_card(code):
-    if ui.table is None:
-        return
-    card = next((c for c in ui.table.view.hand if c.code == code), None)
-    if card is None:
-        return
-    if ui.table.screen != "discard":
-        ui.selected = None if ui.selected == card else card
+    def tap_card(self, code):
+        view = self.view
+        if view is None or not any(code in group for group in view["hand"]["melds"]):
+            return
+        if view["screen"] == "discard" and self.selected == code:
+            spawn(self.play("discard " + code))
+            return
+        self.selected = None if self.selected == code else code
+        self.message, self.error = "", False
         render()
-        return
-    if ui.selected == card:
-        game.play(Discard(0, card))
-        return
-    ui.selected, ui.message, ui.error = card, "", False
-    render()
 
+    def play_selected(self, verb):
+        """Discard or knock with the selected card; the engine says why when that is not allowed."""
+        if self.selected is None:
+            self.complain("error.select_card")
+            return
+        spawn(self.play(verb + " " + self.selected))
 
-def play_selected(kind):
-    """Discard or knock with the selected card; the engine says why when that is not allowed."""
-    if ui.table is None:
-        return
-    if ui.selected is None:
-        game.complain("error.select_card")
-        return
-    game.play(kind(0, ui.selected))
+    def tap(self, name, target):
+        """A tap on a control of the gin table (`data-action` = name)."""
+        codes = {"stock": "stock", "pile": "pile", "take-upcard": "take", "pass-upcard": "pass"}
+        if name in codes:
+            spawn(self.play(codes[name]))
+        elif name == "discard-selected":
+            self.play_selected("discard")
+        elif name == "knock":
+            self.play_selected("knock")
+        elif name == "hint":
+            spawn(self.toggle_hints())
+        else:
+            spawn(self.act(name))
 
-
-def act(name, target):
-    """A tap on a control of the gin table (`data-action` = name)."""
-    seat = 0
-    if name == "stock":
-        game.play(DrawStock(seat))
-    elif name == "pile":
-        game.play(DrawDiscard(seat))
-    elif name == "take-upcard":
-        game.play(TakeUpcard(seat))
-    elif name == "pass-upcard":
-        game.play(PassUpcard(seat))
-    elif name == "discard-selected":
-        play_selected(Discard)
-    elif name == "knock":
-        play_selected(Knock)
-    elif name == "hint":
-        ui.hints = () if ui.hints else ui.table.hints()[:5]
+    async def toggle_hints(self):
+        if self.hints:
+            self.hints = ()
+        else:
+            reply = await Link.call("hints", {"game": self.game})
+            if reply is None or not reply["ok"]:
+                return
+            self.hints = reply["hints"][:5]
         render()
-    else:
-        game.act(name)
 
+    # ---- drawing --------------------------------------------------------------------------
 
-# ---- drawing ------------------------------------------------------------------------------
+    def next_control(self, view):
+        screen = view["screen"]
+        if screen == "upcard":
+            return el("take-upcard")
+        if screen == "draw":
+            return el("stock")
+        if screen == "discard":
+            code = view["drawn"] or view["hand"]["melds"][0][0]
+            return document.querySelector('#hand [data-card="' + code + '"]')
+        return None
 
+    def draw_table(self, view):
+        level = t("level." + view["settings"]["level"])
+        el("score-you").textContent = t("table.score", name=t("table.you"), score=view["scores"]["you"])
+        el("score-opponent").textContent = t("table.score", name=t("table.opponent", level=level), score=view["scores"]["opponent"])
+        el("target").textContent = t("table.target", target=view["target"])
 
-def next_control(table):
-    """Where the keyboard goes when the focused control is gone: what the person does next."""
-    screen = table.screen
-    if screen == "upcard":
-        return el("take-upcard")
-    if screen == "draw":
-        return el("stock")
-    if screen == "discard":
-        code = (ui.fresh or table.view.drawn_from_pile or table.view.hand[0]).code
-        return found(document.querySelector(f'#hand [data-card="{code}"]'))
-    return None
+        opponent = view["opponent"]
+        hand = by_id("opponent-hand")
+        hand.innerHTML = '<span class="card back" aria-hidden="true"></span>' * opponent["cards"]
+        hand.setAttribute("aria-label", t("table.opponentCards", count=opponent["cards"]))
+        hand.setAttribute("role", "img")
+        taken = "".join(card_html(code) for code in opponent["taken"])
+        taken = taken or '<span class="none">' + escape(t("table.takenNone")) + "</span>"
+        el("taken-record").innerHTML = '<span class="label">' + escape(t("table.taken")) + "</span>" + taken
 
+        stock, pile = el("stock"), el("discard")
+        draw_piles(stock, pile, view)
+        screen = view["screen"]
+        document.querySelector(".offer").hidden = screen != "upcard"
+        stock.classList.toggle("active", screen == "draw")
+        pile.classList.toggle("active", screen == "draw" and view["can_take_pile"])
+        for node, name in ((stock, "stock"), (pile, "pile"), (el("taken-record"), "taken")):
+            restart_animation(node, self.moved == name)
 
-def render_table(table):
-    view = table.view
-    you, opponent = view.scores
-    el("score-you").textContent = t("table.score", name=t("table.you"), score=you)
-    el("score-opponent").textContent = t("table.score", name=t("table.opponent", level=t(f"level.{table.settings.level}")), score=opponent)
-    el("target").textContent = t("table.target", target=view.rules.target)
+        show_status(el("status"), self.message, self.error, self.status_text(view))
+        self.draw_hand(view)
+        self.draw_result(view)
 
-    backs = "".join('<span class="card back" aria-hidden="true"></span>' for _ in range(view.opponent_card_count))
-    opponent_hand = document.getElementById("opponent-hand")
-    opponent_hand.innerHTML = backs
-    opponent_hand.setAttribute("aria-label", t("table.opponentCards", count=view.opponent_card_count))
-    opponent_hand.setAttribute("role", "img")
-    taken = "".join(card_html(c) for c in view.opponent_taken) or f'<span class="none">{escape(t("table.takenNone"))}</span>'
-    el("taken-record").innerHTML = f'<span class="label">{escape(t("table.taken"))}</span>{taken}'
+    def status_text(self, view):
+        screen = view["screen"]
+        top = face(view["pile_top"]) if view["pile_top"] else ""
+        if screen == "upcard":
+            return t("status.upcardDealer" if view["upcard_passed"] else "status.upcard", card=top)
+        if screen == "draw":
+            return t("status.draw", card=top) if view["can_take_pile"] else t("status.drawStockOnly")
+        if screen == "discard":
+            return t("status.selected", card=face(self.selected)) if self.selected else t("status.discard")
+        if screen == "opponent":
+            return t("status.opponent")
+        return ""
 
-    stock, pile = el("stock"), el("discard")
-    draw_piles(stock, pile, view)
-    screen = table.screen
-    document.querySelector(".offer").hidden = screen != "upcard"
-    active = screen in ("draw",)
-    stock.classList.toggle("active", active)
-    # Replay the animation of the element the computer just used.
-    for node, name in ((stock, "stock"), (pile, "pile"), (el("taken-record"), "taken")):
-        restart_animation(node, ui.moved == name)
-    pile.classList.toggle("active", active and any(isinstance(a, DrawDiscard) for a in view.legal_actions))
+    def draw_hand(self, view):
+        options = view["discards"]
+        if self.selected is not None and not any(self.selected in group for group in view["hand"]["melds"]):
+            self.selected = None
+        selected = self.selected
 
-    # The last event (a computer move or a refusal), then what to do now.
-    show_status(el("status"), ui.message, ui.error, status_text(table))
+        def button(code):
+            fresh = ("fresh",) if code == view["drawn"] else ()
+            return hand_card_html(code, code == selected, fresh)
 
-    render_hand(table)
-    render_result(table)
+        draw_hand(by_id("hand"), view["hand"], Prefs.get("sort"), button, document.querySelector("#gin-table .sorts"))
 
+        option = options.get(selected) if selected else None
+        if selected and option:
+            el("deadwood").textContent = t("table.deadwoodAfter", card=face(selected), points=option["deadwood"])
+        else:
+            el("deadwood").textContent = t("table.deadwood", points=view["deadwood"])
 
-def status_text(table):
-    view, screen = table.view, table.screen
-    top = face(view.pile[-1]) if view.pile else ""
-    if screen == "upcard":
-        return t("status.upcardDealer" if view.upcard_passes else "status.upcard", card=top)
-    if screen == "draw":
-        if any(isinstance(a, DrawDiscard) for a in view.legal_actions):
-            return t("status.draw", card=top)
-        return t("status.drawStockOnly")
-    if screen == "discard":
-        return t("status.selected", card=face(ui.selected)) if ui.selected else t("status.discard")
-    if screen == "opponent":
-        return t("status.opponent")
-    return ""
+        screen = view["screen"]
+        can_knock = bool(option and option["knock"])
+        knock = el("knock")
+        knock.textContent = t("action.gin" if option and option["gin"] else "action.knock")
+        knock.setAttribute("aria-disabled", "false" if can_knock else "true")
+        knock.hidden = screen != "discard"
+        discard = el("discard-button")
+        discard.hidden = screen != "discard"
+        discard.setAttribute("aria-disabled", "false" if selected else "true")
+        el("hint").hidden = screen not in ("upcard", "draw", "discard")
 
+        hints = by_id("hints")
+        hints.hidden = not self.hints
+        hints.setAttribute("aria-label", t("hint.title"))
+        hints.innerHTML = "".join(hint_html(advice, i) for i, advice in enumerate(self.hints))
 
-def render_hand(table):
-    view = table.view
-    hand = view.hand
-    if ui.selected not in hand:
-        ui.selected = None
-    now = frozenset(hand)
-    if len(hand) == 11 and ui.previous_hand and len(ui.previous_hand) == 10:
-        new = now - ui.previous_hand
-        ui.fresh = next(iter(new)) if len(new) == 1 else None
-    elif len(hand) != 11:
-        ui.fresh = None
-    ui.previous_hand = now
-
-    draw_hand(document.getElementById("hand"), hand, lambda card: hand_card(card, view), document.querySelector("#table .sorts"))
-
-    if ui.selected is not None:
-        left = deadwood_without(hand, ui.selected)
-        el("deadwood").textContent = t("table.deadwoodAfter", card=face(ui.selected), points=left)
-    else:
-        left = None
-        el("deadwood").textContent = t("table.deadwood", points=deadwood(hand))
-
-    screen = table.screen
-    can_knock = ui.selected is not None and Knock(0, ui.selected) in view.legal_actions
-    gin = can_knock and left == 0
-    knock_button = el("knock")
-    knock_button.textContent = t("action.gin" if gin else "action.knock")
-    knock_button.setAttribute("aria-disabled", "false" if can_knock else "true")
-    knock_button.hidden = screen != "discard"
-    el("discard-button").hidden = screen != "discard"
-    el("discard-button").setAttribute("aria-disabled", "false" if ui.selected else "true")
-    el("hint").hidden = screen not in ("upcard", "draw", "discard")
-
-    hints = document.getElementById("hints")
-    hints.hidden = not ui.hints
-    hints.setAttribute("aria-label", t("hint.title"))
-    hints.innerHTML = "".join(hint_html(advice, i) for i, advice in enumerate(ui.hints))
-
-
-def hand_card(card, view):
-    fresh = card == ui.fresh or card == view.drawn_from_pile
-    return hand_card_html(card, pressed=card == ui.selected, classes=("fresh",) if fresh else ())
+    def draw_result(self, view):
+        screen = view["screen"]
+        if screen not in ("settle", "match-over"):
+            hide_result()
+            return
+        result = view["result"]
+        scores = view["scores"]
+        lines = []
+        if result["kind"] == "dead":
+            outcome = t("settle.deadTitle")
+            lines.append("<p>" + escape(t("settle.dead")) + "</p>")
+        else:
+            who, knocker = result["winner"], result["knocker"]
+            if result["kind"] == "gin":
+                outcome = t("settle.gin." + knocker)
+            elif result["kind"] == "undercut":
+                outcome = t("settle.undercut." + who)
+            else:
+                outcome = t("settle.knock." + knocker)
+            points = t("settle.points." + who, points=result["points"])
+            if result["bonus"]:
+                breakdown = t("settle.breakdown", difference=result["points"] - result["bonus"], bonus=result["bonus"])
+                points += " (" + breakdown + ")"
+            lines.append('<p class="points" data-testid="hand-points">' + escape(points) + "</p>")
+            lines.append(settlement_html(result, view["settings"]["level"]))
+        if screen == "match-over":
+            title = t("match.won" if view["match"]["won"] else "match.lost")
+            show_result(outcome, lines, t("match.final", you=scores["you"], opponent=scores["opponent"]), over=title)
+        else:
+            totals = t("settle.totals", you=scores["you"], opponent=scores["opponent"], target=view["target"])
+            show_result(outcome, lines, totals)
 
 
 def hint_html(advice, index):
-    action = advice.action
-    name = type(action).__name__
-    card = getattr(action, "card", None)
-    if isinstance(action, DrawDiscard) and ui.table.view.pile:
-        card = ui.table.view.pile[-1]
-    parts = [t(f"hint.{name}", card=face(card) if card else "")]
-    if advice.expected_points is not None:
-        parts.append(t("hint.points", value=f"{advice.expected_points:+.0f}"))
-    elif advice.expected_deadwood is not None:
-        parts.append(t("hint.prospect", value=f"{advice.expected_deadwood:.1f}"))
-    if advice.feeds_opponent:
-        parts.append(t("hint.feeds", percent=round(100 * advice.feeds_opponent)))
-    best = f'<strong>{escape(t("hint.best"))}</strong> ' if index == 0 else ""
-    return f"<li>{best}{escape(' · '.join(parts))}</li>"
+    parts = [t("hint." + advice["move"], card=face(advice["card"]) if advice["card"] else "")]
+    if advice["expected_points"] is not None:
+        parts.append(t("hint.points", value="{:+.0f}".format(advice["expected_points"])))
+    elif advice["expected_deadwood"] is not None:
+        parts.append(t("hint.prospect", value="{:.1f}".format(advice["expected_deadwood"])))
+    if advice["feeds"]:
+        parts.append(t("hint.feeds", percent=round(100 * advice["feeds"])))
+    best = "<strong>" + escape(t("hint.best")) + "</strong> " if index == 0 else ""
+    return "<li>" + best + escape(" · ".join(parts)) + "</li>"
 
 
-def render_result(table):
-    screen = table.screen
-    if screen not in ("settle", "match-over"):
-        hide_result()
-        return
-    match = table.match
-    result = match.hand.result
-    you, opponent = match.scores
-    lines = []
-    if result.kind == "dead":
-        outcome = t("settle.deadTitle")
-        lines.append(f"<p>{escape(t('settle.dead'))}</p>")
-    else:
-        who = "you" if result.winner == 0 else "opponent"
-        knocker = "you" if result.knocker == 0 else "opponent"
-        if result.kind == "gin":
-            outcome = t(f"settle.gin.{knocker}")
-        elif result.kind == "undercut":
-            outcome = t(f"settle.undercut.{who}")
-        else:
-            outcome = t(f"settle.knock.{knocker}")
-        points = t(f"settle.points.{who}", points=result.points)
-        bonus = {"gin": match.rules.gin_bonus, "undercut": match.rules.undercut_bonus}.get(result.kind)
-        if bonus:
-            points += f" ({t('settle.breakdown', difference=result.points - bonus, bonus=bonus)})"
-        lines.append(f'<p class="points" data-testid="hand-points">{escape(points)}</p>')
-        lines.append(settlement_html(result, knocker))
-    if screen == "match-over":
-        title = t("match.won" if match.winner == 0 else "match.lost")
-        show_result(outcome, lines, t("match.final", you=you, opponent=opponent), over=title)
-    else:
-        show_result(outcome, lines, t("settle.totals", you=you, opponent=opponent, target=match.rules.target))
-
-
-def settlement_html(result, knocker):
-    s = result.settlement
-    names = {"you": t("table.you"), "opponent": t("table.opponent", level=t(f"level.{ui.table.settings.level}"))}
+def settlement_html(result, level):
+    names = {"you": t("table.you"), "opponent": t("table.opponent", level=t("level." + level))}
+    knocker = result["knocker"]
     defender = "opponent" if knocker == "you" else "you"
-    laid_on = {}
-    for card, meld in s.layoffs:
-        laid_on.setdefault(meld, []).append(card)
 
-    def group_html(cards, label, laid=()):
-        faces = "".join(
-            card_html(c, extra="layoff", label=t("card.laidOff", card=spoken(c))) if c in laid else card_html(c)
-            for c in cards
+    def group_html(codes, label, laid=()):
+        cards = "".join(
+            card_html(code, extra="layoff", label=t("card.laidOff", card=spoken(code))) if code in laid else card_html(code)
+            for code in codes
         )
-        return f'<div class="group" role="group" aria-label="{escape(label)}">{faces}</div>'
+        return '<div class="group" role="group" aria-label="' + escape(label) + '">' + cards + "</div>"
 
-    def hand_html(melds, loose, with_layoffs):
-        blocks = []
-        for meld in melds:
-            laid = laid_on.get(meld, []) if with_layoffs else []
-            # Lay-offs stand where they extend the meld: a run in rank order, a set's fourth last.
-            cards = sorted(meld.cards + tuple(laid), key=lambda c: c.rank) if meld.kind == "run" else meld.cards + tuple(laid)
-            blocks.append(group_html(cards, t("settle.meld"), laid))
-        if loose:
-            blocks.append(group_html(loose, t("settle.loose")))
+    def hand_html(shown):
+        blocks = [group_html(meld["cards"], t("settle.meld"), meld.get("laid_off", ())) for meld in shown["melds"]]
+        if shown["deadwood_cards"]:
+            blocks.append(group_html(shown["deadwood_cards"], t("settle.loose")))
         return "".join(blocks)
 
     def heading(role, who, points):
-        text = t("settle.role", role=t(f"settle.{role}"), name=names[who], deadwood=t("settle.deadwood", points=points))
-        return f"<h3>{escape(text)}</h3>"
+        text = t("settle.role", role=t("settle." + role), name=names[who], deadwood=t("settle.deadwood", points=points))
+        return "<h3>" + escape(text) + "</h3>"
 
-    legend = f'<p class="legend"><span class="card-mark layoff"></span> {escape(t("settle.layoff"))}</p>' if s.layoffs else ""
+    laid_any = any(meld["laid_off"] for meld in result["knocker_hand"]["melds"])
+    legend = '<p class="legend"><span class="card-mark layoff"></span> ' + escape(t("settle.layoff")) + "</p>" if laid_any else ""
     return (
         '<div class="hands" data-testid="settlement">'
-        + heading("knocker", knocker, s.knocker_deadwood)
-        + hand_html(s.knocker_melds, s.knocker_deadwood_cards, True)
-        + heading("defender", defender, s.defender_deadwood)
-        + hand_html(s.defender_melds, s.defender_deadwood_cards, False)
+        + heading("knocker", knocker, result["knocker_hand"]["deadwood"])
+        + hand_html(result["knocker_hand"])
+        + heading("defender", defender, result["defender_hand"]["deadwood"])
+        + hand_html(result["defender_hand"])
         + legend
         + "</div>"
     )
-
-
-def show_stats():
-    s = ui.stats
-    open_stats(
-        "stats.title",
-        (
-            ("stats.matches", s.matches),
-            ("stats.matchesWon", s.matches_won),
-            ("stats.hands", s.hands),
-            ("stats.handsWon", s.hands_won),
-            ("stats.gins", s.gins),
-            ("stats.undercuts", s.undercuts),
-            ("stats.bestHand", s.best_hand),
-            ("stats.bestMatch", s.best_match),
-        ),
-    )
-
-
-# Saves, plays and paces this table (ui/table.py), drawn by the functions above.
-game = Gin(ui, render_table, next_control)

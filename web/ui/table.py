@@ -1,11 +1,11 @@
-"""What every game's table does alike: keep its save and the person's statistics, send the
-person's actions to the session's `Table`, pace the computer's turns, and handle next hand,
-rematch and new match.
+"""What every game's table does alike: open, start and play the person's session in the engine,
+store what each reply says (the save and the statistics), pace the computer's turns, and handle
+next hand, rematch and new match.
 
-A game module subclasses `Game` with its name, save key and wording, and the hooks only it
-knows: how a table is made and restored, what its selection is, how a computer move is told and
-marked, how the table is drawn. No rule lives here: the `Table` decides what is legal and what
-the computer does. Only plain Pyodide APIs are used (`js`).
+A game's table subclasses `Table` with its name and wording and the hooks only it knows: how
+its view model is drawn, where the keyboard goes next, what its selection is, how a computer
+move is told and marked. No rule lives here: the engine says what is legal, plays the computer
+and scores; the page sends the person's moves as codes ("stock", "discard 7S").
 """
 
 import asyncio
@@ -13,202 +13,199 @@ import json
 
 import js
 
-from rummy.errors import IllegalAction
-
-from .dom import PACE, Screen, boot, document, keeping_focus, refusal_text, render, t, timed
-
-
-class Ui:
-    """What the page shows beyond the table itself; each game's `Ui` adds its own."""
-
-    table = None  # the session's Table, or None before a first start
-    stats = None  # the person's statistics (the session's Stats), for a game that keeps them
-    message = ""  # the last event or refusal, shown in the status line
-    error = False
-    busy = False  # the computer is playing
+from .dom import PACE, by_id, document, first_seed, keeping_focus, notice, open_stats, refusal_text, t
+from .link import Link
+from .prefs import save_key, settings
 
 
-class Game:
-    """One game's table on the page: its Ui object `ui`, drawn by `draw_table(table)` (the table's
-    elements) and `next_control(table)` (where the keyboard goes when the focused control is gone:
-    what the person does next, or None)."""
+class Screen:
+    """Which table the page shows: "gin" or "basic", or None for the start screen."""
 
-    name = ""  # Screen.game's value while this table is shown
-    save_key = ""
-    broken_key = None  # where a save that could not be restored is kept aside, if anywhere
-    saved_thing = "match"  # what the console calls the save when it cannot be restored
-    corrupt_notice = ""  # the translation key of the notice shown then
-    confirm_new = ""  # the translation key asking before a match in progress is left
+    game = None
+    redraw = None  # set by main.py: draws the whole page (whichever game or screen it shows)
+
+
+def render():
+    """Redraw the whole page."""
+    Screen.redraw()
+
+
+class Table:
+    """One game's table: the engine's view model of the person's session (None before a first
+    start), the last event or refusal shown in the status line, and whether a request is out."""
+
+    game = ""  # Screen.game's value while this table is shown
     refusals = ""  # the prefix of the game's own wording of refusals ("basic." for basic.error.*)
-    draws = ()  # the draw actions: a second tap on a pile just drawn from says nothing
-    stats_key = None  # where the person's statistics are kept, for a game that keeps them
+    corrupt_notice = ""  # the translation key of the notice for a save that could not be restored
+    confirm_new = ""  # the translation key asking before a match in progress is left
+    stats_title = ""  # the translation key of the statistics sheet's title
 
-    def __init__(self, ui, draw_table, next_control):
-        self.ui = ui
-        self.draw_table = draw_table
-        self.next_control = next_control
+    def __init__(self):
+        self.view = None
+        self.message = ""
+        self.error = False
+        self.busy = False
 
     # ---- hooks ----------------------------------------------------------------------------
 
-    def new_table(self, settings):
-        """A new match's Table, with `settings` or (None) the ones chosen on the start screen."""
-        raise NotImplementedError
+    def draw_table(self, view):
+        """Draw the table's elements from the view model."""
 
-    def load(self, record):
-        """The Table of a saved record (raises ValueError, TypeError or KeyError if broken)."""
-        raise NotImplementedError
+    def next_control(self, view):
+        """Where the keyboard goes when the focused control is gone (what to do next), or None."""
 
     def clear_selection(self):
         """Forget the cards the person selected (after an action, or a new match)."""
 
-    def show_move(self, before, action):
-        """Put a computer move, `action` played on `before`, in words and mark it for the
-        animation (`ui.table` is the table after it)."""
+    def show_move(self, view):
+        """Put the computer's move (`view["last_move"]`) in words and mark it for the animation."""
 
     def unmark(self):
         """Forget the marks of the last computer move, once drawn (it animates once)."""
 
-    def counted_stats(self):
-        """The person's statistics with `ui.table` counted in (games that keep statistics)."""
-        return self.ui.stats.count(self.ui.table.match)
+    # ---- storage --------------------------------------------------------------------------
 
-    # ---- saving ---------------------------------------------------------------------------
+    def key(self, what):
+        return save_key(self.game) if what == "save" else "rummy-table/" + self.game + "/" + what
 
-    def save(self):
-        ui = self.ui
-        if ui.table is not None:
-            js.localStorage.setItem(self.save_key, json.dumps(ui.table.to_record()))
-        if self.stats_key:
-            if ui.table is not None:
-                ui.stats = self.counted_stats()
-            js.localStorage.setItem(self.stats_key, json.dumps(ui.stats.as_dict()))
+    def accept(self, reply):
+        """Take the engine's reply: its view model, and its save and statistics stored."""
+        self.view = reply["view"]
+        if reply["save"] is None:
+            js.localStorage.removeItem(self.key("save"))
+        else:
+            js.localStorage.setItem(self.key("save"), json.dumps(reply["save"]))
+        js.localStorage.setItem(self.key("stats"), json.dumps(reply["stats"]))
 
-    def restore(self):
-        """The saved statistics and match, if any. Broken statistics start again from zero;
-        a broken save is reported and removed (kept aside at `broken_key` if the game has one),
-        so a fresh start is offered, the statistics kept."""
-        if self.stats_key:
-            self.restore_stats()
-        raw = js.localStorage.getItem(self.save_key)
-        if not raw:
+    async def open(self):
+        """The stored session and statistics, restored by the engine. A save it cannot restore
+        is reported and kept aside (the statistics stay); broken statistics start from zero."""
+        save = js.localStorage.getItem(self.key("save"))
+        reply = await Link.call("open", {"game": self.game, "save": save, "stats": js.localStorage.getItem(self.key("stats"))})
+        if reply is None:
             return
-        try:
-            self.ui.table = self.load(json.loads(raw))
-        except (ValueError, TypeError, KeyError, RecursionError) as error:
-            self.ui.table = None
-            if self.broken_key is not None:
-                js.localStorage.setItem(self.broken_key, raw)
-            js.localStorage.removeItem(self.save_key)
-            js.console.warn(f"saved {self.saved_thing} not restored: {error}")
-            boot.notice(t(self.corrupt_notice))
-
-    def restore_stats(self):
-        raw = js.localStorage.getItem(self.stats_key)
-        if not raw:
-            return
-        try:
-            self.ui.stats = type(self.ui.stats).from_dict(json.loads(raw))
-        except ValueError as error:
-            js.console.warn(f"statistics not restored: {error}")
-            boot.notice(t("save.statsCorrupt"))
-            js.localStorage.removeItem(self.stats_key)
+        said = []
+        if "save_corrupt" in reply["notices"]:
+            js.localStorage.setItem(self.key("broken"), save)
+            js.localStorage.removeItem(self.key("save"))
+            said.append(t(self.corrupt_notice))
+        if "stats_corrupt" in reply["notices"]:
+            js.localStorage.removeItem(self.key("stats"))
+            said.append(t("save.statsCorrupt"))
+        for problem in reply["problems"]:
+            js.console.warn("not restored: " + problem)
+        if said:
+            notice(" ".join(said))
+        self.view = reply["view"]
 
     # ---- actions --------------------------------------------------------------------------
 
-    def start(self, settings=None):
-        ui = self.ui
-        ui.table = self.new_table(settings)
-        Screen.game = self.name
+    async def start(self, chosen=None):
+        """A new match with the start screen's settings (or `chosen` ones)."""
+        request = {"game": self.game, "settings": chosen or settings(self.game), "seed": first_seed()}
+        reply = await Link.call("start", request)
+        if reply is None:
+            return
+        if not reply["ok"]:
+            notice(refusal_text(reply))
+            return
+        self.accept(reply)
+        Screen.game = self.game
         self.clear_selection()
-        ui.message, ui.error = "", False
-        boot.notice("")
-        self.save()
+        self.message, self.error = "", False
+        notice("")
         render()
         self.proceed()
 
-    def play(self, action):
-        """Send the person's action to the engine; a refusal becomes a message, nothing changes."""
-        ui = self.ui
-        if ui.busy or ui.table is None or ui.table.screen == "opponent":
+    async def play(self, code):
+        """Send the person's move; a refusal becomes a message, nothing changes."""
+        if self.busy or self.view is None or self.view["screen"] == "opponent":
             return
+        self.busy = True
         try:
-            table = ui.table.play(action)
-        except IllegalAction as refusal:
-            if refusal.reason == "drawn_already" and isinstance(action, self.draws):
+            reply = await Link.call("act", {"game": self.game, "code": code})
+        finally:
+            self.busy = False
+        if reply is None:
+            return
+        if not reply["ok"]:
+            if reply["reason"] == "drawn_already" and code in ("stock", "pile"):
                 return  # a second tap on a pile just drawn from: nothing to say
-            ui.message, ui.error = refusal_text(refusal, self.refusals), True
+            self.message, self.error = refusal_text(reply, self.refusals), True
             render()
             return
-        ui.table, ui.message, ui.error = table, "", False
+        self.accept(reply)
+        self.message, self.error = "", False
         self.clear_selection()
-        self.save()
         render()
         self.proceed()
 
     def complain(self, key):
         """Say in the status line why a control does nothing now (translation `key`)."""
-        self.ui.message, self.ui.error = t(key), True
+        self.message, self.error = t(key), True
         render()
 
     def proceed(self):
-        if self.ui.table is not None and self.ui.table.screen == "opponent":
-            asyncio.ensure_future(self.computer_turns())
+        """Let the computer players move, if it is their turn: in a task of its own, so the tap
+        that led here is done (the page shows their turn, and stays live)."""
+        if self.view is not None and self.view["screen"] == "opponent":
+            asyncio.create_task(self.computer_turns())
 
     async def computer_turns(self):
-        """The computer's moves, one at a time at a readable pace; each decision is short, so
-        the page never freezes."""
-        ui = self.ui
-        if ui.busy:
+        """The computer's moves, one at a time at a readable pace. Each is decided in the
+        engine's worker while the page waits out the pace, so the page never freezes; a
+        decision that takes longer shows the thinking indicator."""
+        if self.busy:
             return
-        ui.busy = True
+        self.busy = True
         try:
-            while ui.table is not None and ui.table.screen == "opponent" and Screen.game == self.name:
+            while self.view is not None and self.view["screen"] == "opponent" and Screen.game == self.game:
+                request = {"game": self.game, "code": "computer"}
+                pending = asyncio.create_task(Link.call_showing_thinking("act", request, by_id("thinking")))
                 await asyncio.sleep(PACE)
-                table = ui.table
-                if table is None or table.screen != "opponent" or Screen.game != self.name:
-                    break  # a new match, or the start screen, while the computer waited
-                action = timed(table.computer_action)
-                ui.table = table.play(action)
-                self.show_move(table, action)
-                ui.error = False
-                self.save()
+                reply = await pending
+                if reply is None or not reply["ok"]:
+                    break
+                js.window.rummyDecisionMs.push(reply["ms"])
+                self.accept(reply)
+                self.show_move(self.view)
+                self.error = False
                 render()
                 self.unmark()
         finally:
-            ui.busy = False
+            self.busy = False
         render()
 
-    def next_hand(self):
-        ui = self.ui
-        ui.table = ui.table.next_hand()
-        ui.message, ui.error = "", False
-        self.save()
-        render()
-        self.proceed()
-
-    def new_match(self):
-        """Back to the start screen, the save dropped (after asking, if the match is not over)."""
-        ui = self.ui
-        if ui.table is not None and not ui.table.match.is_over and not js.window.confirm(t(self.confirm_new)):
-            return
-        ui.table = None
-        Screen.game = None
-        js.localStorage.removeItem(self.save_key)
-        render()
-
-    def act(self, name):
+    async def act(self, name):
         """The controls every table has: next hand, rematch and new match."""
         if name == "next-hand":
-            self.next_hand()
+            await self.play("next-hand")
         elif name == "rematch":
-            self.start(self.ui.table.settings)
+            await self.play("rematch")
         elif name == "new-match":
-            self.new_match()
+            await self.new_match()
+
+    async def new_match(self):
+        """Back to the start screen, the save dropped (after asking, if the match is not over)."""
+        view = self.view
+        if view is not None and not view["match"]["over"] and not js.window.confirm(t(self.confirm_new)):
+            return
+        reply = await Link.call("close", {"game": self.game})
+        if reply is None:
+            return
+        self.accept(reply)
+        Screen.game = None
+        render()
+
+    async def show_stats(self):
+        reply = await Link.call("statistics", {"game": self.game})
+        if reply is not None:
+            open_stats(self.stats_title, reply["figures"])
 
     # ---- drawing --------------------------------------------------------------------------
 
     def draw(self):
-        """Draw the table (app.py shows it and hides the rest), the keyboard focus kept."""
-        table = self.ui.table
-        document.body.dataset.phase = table.screen
-        keeping_focus(lambda: self.draw_table(table), lambda: self.next_control(table))
+        """Draw the table (main.py shows it and hides the rest), the keyboard focus kept."""
+        view = self.view
+        document.body.dataset.phase = view["screen"]
+        keeping_focus(lambda: self.draw_table(view), lambda: self.next_control(view))

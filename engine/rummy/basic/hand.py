@@ -47,6 +47,7 @@ class BasicHand:
     phase: Phase
     to_move: int
     drawn_from_pile: Card | None  # taken from the pile this turn: may not be discarded
+    drawn: Card | None  # the card drawn this turn, from the stock or the pile
     melded_this_turn: bool
     first_laid: tuple[int | None, ...]  # by seat: the turn it first melded or laid off
     taken: tuple[tuple[Card, ...], ...]  # public: cards each seat took from the pile
@@ -81,6 +82,7 @@ class BasicHand:
             phase=Phase.DRAW,
             to_move=order[0],
             drawn_from_pile=None,
+            drawn=None,
             melded_this_turn=False,
             first_laid=(None,) * n,
             taken=((),) * n,
@@ -136,6 +138,7 @@ class BasicHand:
                 stock=stock[1:],
                 pile=pile,
                 turnovers=turnovers,
+                drawn=stock[0],
                 phase=Phase.PLAY,
                 actions=logged,
             )
@@ -147,6 +150,7 @@ class BasicHand:
                 pile=self.pile[:-1],
                 taken=_with(self.taken, seat, self.taken[seat] + (card,)),
                 drawn_from_pile=card,
+                drawn=card,
                 phase=Phase.PLAY,
                 actions=logged,
             )
@@ -191,6 +195,7 @@ class BasicHand:
             phase=Phase.DRAW,
             to_move=(seat + 1) % self.players,
             drawn_from_pile=None,
+            drawn=None,
             melded_this_turn=False,
             turns=self.turns + 1,
         )

@@ -1,23 +1,24 @@
-"""One person's Basic Rummy table: the person (seat 0) against 1-5 computer players.
+"""The person's Basic Rummy session: seat 0 against 1-5 computer players, with their
+statistics, as the page drives it through the session protocol (`rummy.sessions`).
 
-Everything the page needs beyond drawing, like `rummy.gin.session` for gin: the settings of the
-start screen, the game, which screen to show, the person's actions, the computer's next action,
-what to offer the person (the melds they hold, where a card may be laid off), the end-of-hand
-summary, the person's statistics, and the save. No rule lives here: legality, scoring and
-decisions come from the hand, the game and the agents. Pure and immutable, so it is tested here
-rather than in a browser.
+Everything the page shows comes from `view_model()`: which screen and whose turn, every
+player's count and score, the table's melds, the hand in the page's arrangements and its
+value, the card just drawn, the person's options (the melds they may put down, where each card
+may be laid off, what they may discard, the melds offered as shortcuts), the last move in
+words' worth of data (a turnover included) and the end-of-hand summary. The page computes none
+of it; no rule lives here either: legality, scoring and decisions come from the hand, the game
+and the agents.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
-from ..cards import Card
 from ..errors import IllegalAction
-from ..sessions import CountedStats, check_save, decision_seed, settings_from_dict
+from ..sessions import CountedStats, MatchSession, arrangements, codes, decision_seed, settings_from_dict
 from . import agents
-from .actions import Action, LayOff, NewMeld
+from .actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
 from .match import BasicMatch
 from .rules import BasicRules
 from .state import HandResult, Phase, hand_value
@@ -30,7 +31,7 @@ SAVE_VERSION = 1
 
 
 def levels() -> tuple[str, ...]:
-    """The computer players' levels that exist now (read at run time: levels get added)."""
+    """The computer players' levels that exist now."""
     return tuple(agents.LEVELS)
 
 
@@ -96,27 +97,48 @@ class Stats(CountedStats):
 
 
 @dataclass(frozen=True, slots=True)
-class SeatSummary:
-    """One player at the end of a hand: the cards left in hand, what they count, the game
-    score after the hand, and whether this seat went out."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    value: int
-    score: int
-    went_out: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
+class BasicSession(MatchSession):
     """The person (seat PERSON) against `settings.opponents` computer players."""
+
+    game: ClassVar[str] = "basic"
+    title: ClassVar[str] = "Basic Rummy"
+    levels: ClassVar[tuple[str, ...]] = levels()
+    person: ClassVar[int] = PERSON
+    save_format: ClassVar[str] = SAVE_FORMAT
+    save_version: ClassVar[int] = SAVE_VERSION
+    settings_type: ClassVar[Any] = Settings
+    stats_type: ClassVar[type[CountedStats]] = Stats
 
     settings: Settings
     match: BasicMatch
+    stats: Stats = Stats()
+
+    # ---- the hooks of MatchSession -------------------------------------------------------
 
     @classmethod
-    def new(cls, settings: Settings, seed: int) -> Table:
-        return cls(settings, BasicMatch.start(settings.rules(), seed))
+    def start_match(cls, settings: Settings, seed: int) -> BasicMatch:
+        return BasicMatch.start(settings.rules(), seed)
+
+    @classmethod
+    def replay_match(cls, record: Any, settings: Settings) -> BasicMatch:
+        match = BasicMatch.from_record(record)
+        if match.rules != settings.rules():
+            raise ValueError("the saved game does not follow its saved settings")
+        return match
+
+    @classmethod
+    def parse_action(cls, code: str) -> Action:
+        return parse_action(code)
+
+    def computer_action(self) -> Action:
+        """The next action of the computer player to move, from its own view only. Its seed
+        depends on the position alone, so a restored game plays on exactly as it would have."""
+        seat = self.to_move
+        if seat is None or seat == PERSON:
+            raise IllegalAction("It is not a computer player's turn.", "not_your_turn")
+        return agents.make_agent(self.settings.level, decision_seed(self.match)).act(self.match.view(seat))
+
+    # ---- what the page shows --------------------------------------------------------------
 
     @property
     def view(self) -> BasicView:
@@ -140,27 +162,6 @@ class Table:
             return "opponent"
         return "draw" if hand.phase is Phase.DRAW else "play"
 
-    def play(self, action: Action) -> Table:
-        """The table after an action of any seat (the person's, or a computer player's from
-        `computer_action`); IllegalAction, the table unchanged, when the rules refuse it."""
-        return replace(self, match=self.match.apply(action))
-
-    def computer_action(self) -> Action:
-        """The next action of the computer player to move, from its own view only. Its seed
-        depends on the position alone, so a restored game plays on exactly as it would have."""
-        seat = self.to_move
-        if seat is None or seat == PERSON:
-            raise IllegalAction("It is not a computer player's turn.", "not_your_turn")
-        return agents.make_agent(self.settings.level, decision_seed(self.match)).act(self.match.view(seat))
-
-    def next_hand(self) -> Table:
-        return replace(self, match=self.match.next_hand())
-
-    def rematch(self, seed: int) -> Table:
-        return Table.new(self.settings, seed)
-
-    # ---- what the page offers the person ---------------------------------------------------
-
     def meld_offers(self) -> tuple[NewMeld, ...]:
         """The new melds the person may put down now, the largest first, leaving out any meld
         whose cards are all part of a larger one on offer (a 4-card run, not its 3-card parts)."""
@@ -169,40 +170,93 @@ class Table:
         kept = [a for a, s in zip(melds, sets) if not any(s < other for other in sets)]
         return tuple(sorted(kept, key=lambda a: (-len(a.cards), [c.index for c in a.cards])))
 
-    def layoff_targets(self, card: Card) -> tuple[int, ...]:
-        """The table melds (by number) the person may lay `card` off onto now."""
-        return tuple(a.target for a in self.view.legal_actions if isinstance(a, LayOff) and a.card == card)
-
-    def summary(self) -> tuple[SeatSummary, ...]:
-        """Every player at the end of the hand (empty while it is played)."""
-        view = self.view
-        if view.final_hands is None:
-            return ()
-        winner = view.result.winner if view.result else None
-        return tuple(
-            SeatSummary(seat, cards, hand_value(cards), self.match.scores[seat], seat == winner)
-            for seat, cards in enumerate(view.final_hands)
-        )
-
-    # ---- the save --------------------------------------------------------------------------
-
-    def to_record(self) -> dict[str, Any]:
+    def view_model(self) -> dict[str, Any]:
+        view, match = self.view, self.match
+        rules = view.rules
         return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "settings": asdict(self.settings),
-            "match": self.match.to_record(),
+            "game": self.game,
+            "screen": self.screen,
+            "settings": {"opponents": self.settings.opponents, "hands": self.settings.hands,
+                         "target": self.settings.target, "level": self.settings.level},
+            "players": [
+                {"seat": seat, "you": seat == PERSON, "cards": count, "score": view.scores[seat],
+                 "to_move": seat == self.to_move}
+                for seat, count in enumerate(view.hand_counts)
+            ],
+            "target": rules.target,
+            "hands": rules.hands,
+            "hand_number": len(match.hands),
+            "turnovers": view.turnovers,
+            "turnover_limit": rules.turnovers,
+            "stock": view.stock_count,
+            "pile_top": view.pile[-1].code if view.pile else None,
+            "pile_count": len(view.pile),
+            "can_take_pile": any(isinstance(a, DrawDiscard) for a in view.legal_actions),
+            "melds": [{"number": n, "owner": laid.owner, "cards": codes(laid.meld.cards)}
+                      for n, laid in enumerate(view.table)],
+            "hand": arrangements(view.hand),
+            "hand_value": hand_value(view.hand),
+            "drawn": view.drawn.code if view.drawn else None,
+            "taken_from_pile": view.drawn_from_pile.code if view.drawn_from_pile else None,
+            "options": self._options(),
+            "last_move": self.last_move(),
+            "result": self._result_model(),
+            "match": {"over": match.is_over, "winners": list(match.winners)},
         }
 
-    @classmethod
-    def from_record(cls, record: Any) -> Table:
-        """Restore a save; ValueError saying what is wrong with a corrupted or foreign one."""
-        record = check_save(record, SAVE_FORMAT, SAVE_VERSION, "Basic Rummy")
-        try:
-            settings = Settings.from_dict(record.get("settings"))
-            match = BasicMatch.from_record(record.get("match"))
-        except (TypeError, KeyError, AttributeError, RecursionError) as error:
-            raise ValueError(f"the saved game is damaged: {error!r}") from None
-        if match.rules != settings.rules():
-            raise ValueError("the saved game does not follow its saved settings")
-        return cls(settings, match)
+    def _options(self) -> dict[str, Any]:
+        """What the person may do now: the melds they may put down (each as its cards), the
+        table melds each card may be laid off on, the cards they may discard, and the melds
+        offered as shortcuts (`meld_offers`)."""
+        legal = self.view.legal_actions
+        layoffs: dict[str, list[int]] = {}
+        for action in legal:
+            if isinstance(action, LayOff):
+                layoffs.setdefault(action.card.code, []).append(action.target)
+        return {
+            "melds": [codes(a.cards) for a in legal if isinstance(a, NewMeld)],
+            "layoffs": layoffs,
+            "discards": [a.card.code for a in legal if isinstance(a, Discard)],
+            "offers": [codes(a.cards) for a in self.meld_offers()],
+        }
+
+    def last_move(self) -> dict[str, Any] | None:
+        """The last action of the hand as every seat sees it: who, what, the cards shown (never
+        a card drawn from the stock), the meld a lay-off went on as it was before, and whether
+        a draw turned the pile over (the pile is empty after a stock draw only then)."""
+        hand = self.match.hand
+        if not hand.actions:
+            return None
+        action = hand.actions[-1]
+        move: dict[str, Any] = {"by": action.seat, "move": type(action).__name__, "cards": [], "meld": None,
+                                "turnover": isinstance(action, DrawStock) and not hand.pile}
+        if isinstance(action, DrawDiscard):
+            move["cards"] = [hand.taken[action.seat][-1].code]
+        elif isinstance(action, NewMeld):
+            move["cards"] = codes(action.cards)
+            move["meld"] = len(hand.table) - 1
+        elif isinstance(action, LayOff):
+            move["cards"] = [action.card.code]
+            move["meld"] = action.target
+            move["onto"] = codes(c for c in hand.table[action.target].meld.cards if c != action.card)
+        elif isinstance(action, Discard):
+            move["cards"] = [action.card.code]
+        return move
+
+    def _result_model(self) -> dict[str, Any] | None:
+        """How the hand ended and every player's cards left, what they count and the score."""
+        view = self.view
+        if view.result is None or view.final_hands is None:
+            return None
+        winner = view.result.winner
+        return {
+            "kind": view.result.kind,
+            "winner": winner,
+            "points": view.result.points,
+            "summary": [
+                {"seat": seat, "cards": codes(cards), "value": hand_value(cards),
+                 "score": self.match.scores[seat], "went_out": seat == winner}
+                for seat, cards in enumerate(view.final_hands)
+            ],
+        }
+

@@ -34,6 +34,7 @@ class BasicView:
     taken: tuple[tuple[Card, ...], ...]  # by seat: cards taken from the pile
     discards: tuple[tuple[Card, ...], ...]  # by seat, in order
     drawn_from_pile: Card | None  # this seat's card taken from the pile this turn
+    drawn: Card | None  # this seat's card drawn this turn, from the stock or the pile
     melded_this_turn: bool  # this seat, this turn
     turns: int
     turnovers: int
@@ -70,6 +71,7 @@ class BasicView:
             taken=hand.taken,
             discards=hand.discards,
             drawn_from_pile=hand.drawn_from_pile if mine else None,
+            drawn=hand.drawn if mine else None,
             melded_this_turn=hand.melded_this_turn if mine else False,
             turns=hand.turns,
             turnovers=hand.turnovers,

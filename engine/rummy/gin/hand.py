@@ -56,6 +56,7 @@ class GinHand:
     to_move: int
     upcard_passes: int  # 2: both refused the upcard, so the first draw is from the stock
     drawn_from_pile: Card | None  # taken from the pile this turn: may not be discarded
+    drawn: Card | None  # the card drawn this turn, from the stock or the pile
     taken: tuple[tuple[Card, ...], tuple[Card, ...]]  # public: cards each seat took from the pile
     passed: tuple[tuple[Card, ...], tuple[Card, ...]]  # public: upcards each seat refused
     discards: tuple[tuple[Card, ...], tuple[Card, ...]]  # public: each seat's discards in order
@@ -83,6 +84,7 @@ class GinHand:
             to_move=non_dealer,
             upcard_passes=0,
             drawn_from_pile=None,
+            drawn=None,
             taken=((), ()),
             passed=((), ()),
             discards=((), ()),
@@ -145,6 +147,7 @@ class GinHand:
                 stock=self.stock[1:],
                 phase=Phase.DISCARD,
                 drawn_from_pile=None,
+                drawn=card,
                 actions=logged,
             )
         if isinstance(action, DrawDiscard):
@@ -160,6 +163,7 @@ class GinHand:
             taken=_pair_with(self.taken, seat, self.taken[seat] + (card,)),
             phase=Phase.DISCARD,
             drawn_from_pile=card,
+            drawn=card,
             actions=logged,
         )
 
@@ -172,6 +176,7 @@ class GinHand:
             pile=self.pile + (card,),
             discards=_pair_with(self.discards, seat, self.discards[seat] + (card,)),
             drawn_from_pile=None,
+            drawn=None,
             turns=self.turns + 1,
             actions=logged,
         )

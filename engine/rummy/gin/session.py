@@ -1,31 +1,35 @@
-"""One person's table against the computer: settings, the match, statistics, and the save.
+"""The person's gin session: one match against the computer, with their statistics, as the
+page drives it through the session protocol (`rummy.sessions`).
 
-This is everything the page needs beyond drawing: the DOM layer sends the person's actions,
-asks for the computer's next action, and stores `Table.to_record()` after every action. It
-holds no rule of its own: legality, scoring and decisions come from the hand, the match and
-the agents. Pure and immutable like them, so it is tested here rather than in a browser.
+Everything the page shows comes from `view_model()`: which screen, the piles, the hand in the
+arrangements the page offers, what each discard would leave and whether a knock with it would
+be gin, the computer's last move, and the settlement with its bonus and lay-offs in place. The
+page computes none of it. No rule lives here either: legality, scoring and decisions come from
+the hand, the match and the agents.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
-from ..cards import Card
+from ..cards import Card, to_mask
 from ..errors import IllegalAction
-from ..melds import deadwood
-from ..sessions import CountedStats, check_save, decision_seed, grouped, settings_from_dict, sorted_by
-from .actions import Action
+from ..melds import Meld, deadwood, deadwood_of_mask
+from ..sessions import CountedStats, MatchSession, arrangements, codes, decision_seed, settings_from_dict
+from .actions import Action, DrawDiscard, Knock, TakeUpcard, parse_action
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
 from .match import COMPUTER, PLAYER, Match
 from .rules import PRESETS, TARGETS, preset
+from .settle import Settlement
 from .state import HandResult, Phase
 from .view import PlayerView
 
 SAVE_FORMAT = "rummy-table/gin"
 SAVE_VERSION = 1
+ROLES = {PLAYER: "you", COMPUTER: "opponent"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,17 +88,49 @@ class Stats(CountedStats):
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class GinSession(MatchSession):
     """The person (seat PLAYER) against one computer player, with their running statistics."""
+
+    game: ClassVar[str] = "gin"
+    title: ClassVar[str] = "gin"
+    levels: ClassVar[tuple[str, ...]] = tuple(LEVELS)
+    person: ClassVar[int] = PLAYER
+    save_format: ClassVar[str] = SAVE_FORMAT
+    save_version: ClassVar[int] = SAVE_VERSION
+    settings_type: ClassVar[Any] = Settings
+    stats_type: ClassVar[type[CountedStats]] = Stats
 
     settings: Settings
     match: Match
     stats: Stats = Stats()
 
+    # ---- the hooks of MatchSession -------------------------------------------------------
+
     @classmethod
-    def new(cls, settings: Settings, seed: int, stats: Stats = Stats()) -> Table:
-        rules = preset(settings.rules).with_target(settings.target)
-        return cls(settings, Match.start(rules, seed), stats)
+    def start_match(cls, settings: Settings, seed: int) -> Match:
+        return Match.start(preset(settings.rules).with_target(settings.target), seed)
+
+    @classmethod
+    def replay_match(cls, record: Any, settings: Settings) -> Match:
+        match = Match.from_record(record)
+        if match.rules != preset(settings.rules).with_target(settings.target):
+            raise ValueError("the saved match does not follow its saved settings")
+        return match
+
+    @classmethod
+    def parse_action(cls, code: str) -> Action:
+        return parse_action(code)
+
+    def computer_action(self) -> Action:
+        """The computer's next action, from its own view only. Its seed depends on the position
+        alone, so a restored game plays on exactly as it would have."""
+        hand = self.match.hand
+        if hand.is_over or hand.to_move != COMPUTER:
+            raise IllegalAction("It is not the computer's turn.", "not_your_turn")
+        agent = make_agent(self.settings.level, decision_seed(self.match))
+        return agent.act(self.match.view(COMPUTER))
+
+    # ---- what the page shows --------------------------------------------------------------
 
     @property
     def view(self) -> PlayerView:
@@ -111,67 +147,125 @@ class Table:
             return "opponent"
         return {Phase.UPCARD: "upcard", Phase.DRAW: "draw", Phase.DISCARD: "discard"}[hand.phase]
 
-    def play(self, action: Action) -> Table:
-        """The table after an action of either seat (the person's, or the computer's from
-        `computer_action`); IllegalAction, the table unchanged, when the rules refuse it."""
-        match = self.match.apply(action)
-        return replace(self, match=match, stats=self.stats.count(match))
-
-    def computer_action(self) -> Action:
-        """The computer's next action, from its own view only. Its seed depends on the position
-        alone, so a restored game plays on exactly as it would have."""
-        hand = self.match.hand
-        if hand.is_over or hand.to_move != COMPUTER:
-            raise IllegalAction("It is not the computer's turn.", "not_your_turn")
-        return make_agent(self.settings.level, decision_seed(self.match)).act(
-            self.match.view(COMPUTER)
-        )
-
-    def next_hand(self) -> Table:
-        return replace(self, match=self.match.next_hand())
-
-    def rematch(self, seed: int) -> Table:
-        return Table.new(self.settings, seed, self.stats)
-
     def hints(self) -> tuple[Advice, ...]:
         """The person's legal options ranked by the hard player (the hint button)."""
         return advise(self.view)
 
-    def to_record(self) -> dict[str, Any]:
+    def hints_model(self) -> list[dict[str, Any]]:
+        """The hints as the page shows them: each option's move in words and its figures."""
+        top = self.view.pile[-1] if self.view.pile else None
+        return [
+            {
+                "move": type(advice.action).__name__,
+                "card": _card_of(advice.action, top),
+                "expected_points": advice.expected_points,
+                "expected_deadwood": advice.expected_deadwood,
+                "feeds": advice.feeds_opponent,
+            }
+            for advice in self.hints()
+        ]
+
+    def view_model(self) -> dict[str, Any]:
+        view = self.view
+        legal = view.legal_actions
         return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "settings": asdict(self.settings),
-            "match": self.match.to_record(),
+            "game": self.game,
+            "screen": self.screen,
+            "settings": {"target": self.settings.target, "level": self.settings.level, "rules": self.settings.rules},
+            "scores": {"you": view.scores[0], "opponent": view.scores[1]},
+            "target": view.rules.target,
+            "stock": view.stock_count,
+            "pile_top": view.pile[-1].code if view.pile else None,
+            "can_take_pile": any(isinstance(a, DrawDiscard) for a in legal),
+            "upcard_passed": view.upcard_passes > 0,
+            "opponent": {"cards": view.opponent_card_count, "taken": codes(view.opponent_taken)},
+            "hand": arrangements(view.hand),
+            "deadwood": deadwood(view.hand),
+            "drawn": view.drawn.code if view.drawn else None,
+            "taken_from_pile": view.drawn_from_pile.code if view.drawn_from_pile else None,
+            "discards": _discard_options(view),
+            "last_move": self.last_move(),
+            "result": _result_model(self.match) if self.match.hand.result else None,
+            "match": {"over": self.match.is_over, "won": self.match.winner == PLAYER},
         }
 
-    @classmethod
-    def from_record(cls, record: Any, stats: Stats = Stats()) -> Table:
-        """Restore a save; ValueError saying what is wrong with a corrupted or foreign one.
-        The statistics are saved apart, so that a broken save never takes them along."""
-        record = check_save(record, SAVE_FORMAT, SAVE_VERSION, "gin")
-        settings = Settings.from_dict(record.get("settings"))
-        match = Match.from_record(record.get("match"))
-        expected = preset(settings.rules).with_target(settings.target)
-        if match.rules != expected:
-            raise ValueError("the saved match does not follow its saved settings")
-        return cls(settings, match, stats.count(match))
+    def last_move(self) -> dict[str, Any] | None:
+        """The last action of the hand, as either seat may see it: who, what, and the card
+        shown (a discard, or the card taken from the pile; never a card drawn from the stock)."""
+        hand = self.match.hand
+        if not hand.actions:
+            return None
+        action = hand.actions[-1]
+        card = getattr(action, "card", None)
+        if isinstance(action, (TakeUpcard, DrawDiscard)):
+            card = hand.taken[action.seat][-1]
+        return {"by": ROLES[action.seat], "move": type(action).__name__, "card": card.code if card else None}
 
 
-def deadwood_without(cards: Iterable[Card], card: Card) -> int:
-    """The least deadwood of `cards` once `card` is discarded (the preview of a selected card)."""
-    return deadwood(c for c in cards if c != card)
+def _card_of(action: Action, pile_top: Card | None) -> str | None:
+    """The card an action names: its own, or the top of the pile it takes."""
+    card = getattr(action, "card", None)
+    if isinstance(action, (TakeUpcard, DrawDiscard)):
+        card = pile_top
+    return card.code if card else None
 
 
-# The hand's arrangements live with the other shared session pieces; named here too, where the
-# gin page and its tests have always found them.
-__all__ = [
-    "SAVE_FORMAT",
-    "SAVE_VERSION",
-    "Settings",
-    "Stats",
-    "Table",
-    "deadwood_without",
-    "grouped",
-    "sorted_by",
-]
+def _discard_options(view: PlayerView) -> dict[str, dict[str, Any]]:
+    """For each card of an 11-card hand on the person's turn: the deadwood left after
+    discarding it, whether it may be discarded, and whether a knock with it is legal and gin."""
+    if view.phase is not Phase.DISCARD or not view.my_turn:
+        return {}
+    mask = to_mask(view.hand)
+    knocks = {a.card for a in view.legal_actions if isinstance(a, Knock)}
+    options = {}
+    for card in view.hand:
+        left = deadwood_of_mask(mask & ~(1 << card.index))
+        options[card.code] = {
+            "deadwood": left,
+            "discard": card != view.drawn_from_pile,
+            "knock": card in knocks,
+            "gin": card in knocks and left == 0,
+        }
+    return options
+
+
+def _result_model(match: Match) -> dict[str, Any]:
+    """How the hand ended, from the person's seat: who knocked and won, the points and the
+    bonus in them, and both hands as the settlement shows them."""
+    result = match.hand.result
+    assert result is not None
+    if result.kind == "dead":
+        return {"kind": "dead", "winner": None, "knocker": None, "points": 0, "bonus": 0}
+    assert result.winner is not None and result.knocker is not None and result.settlement
+    bonus = {"gin": match.rules.gin_bonus, "undercut": match.rules.undercut_bonus}.get(result.kind, 0)
+    settlement = result.settlement
+    return {
+        "kind": result.kind,
+        "winner": ROLES[result.winner],
+        "knocker": ROLES[result.knocker],
+        "points": result.points,
+        "bonus": bonus,
+        "knocker_hand": _shown_hand(settlement.knocker_melds, settlement.knocker_deadwood_cards,
+                                    settlement.knocker_deadwood, settlement),
+        "defender_hand": _shown_hand(settlement.defender_melds, settlement.defender_deadwood_cards,
+                                     settlement.defender_deadwood, None),
+    }
+
+
+def _shown_hand(melds: Iterable[Meld], loose: Iterable[Card], left: int,
+                layoffs: Settlement | None) -> dict[str, Any]:
+    """A hand in the settlement: its melds (with the defender's lay-offs where they extend
+    them: a run in rank order, a set's fourth card last), its deadwood cards and count."""
+    laid_on: dict[Meld, list[Card]] = {}
+    for card, meld in layoffs.layoffs if layoffs else ():
+        laid_on.setdefault(meld, []).append(card)
+    shown = []
+    for meld in melds:
+        laid = laid_on.get(meld, [])
+        if meld.kind == "run":
+            cards = sorted(meld.cards + tuple(laid), key=lambda c: c.rank)
+        else:
+            cards = list(meld.cards) + laid
+        shown.append({"cards": codes(cards), "laid_off": codes(laid)})
+    return {"melds": shown, "deadwood_cards": codes(loose), "deadwood": left}
+

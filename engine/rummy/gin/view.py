@@ -31,6 +31,7 @@ class PlayerView:
     stock_count: int
     opponent_card_count: int
     drawn_from_pile: Card | None  # this seat's card taken from the pile this turn
+    drawn: Card | None  # this seat's card drawn this turn, from the stock or the pile
     upcard_passes: int
     taken: tuple[Card, ...]  # what this seat took from the pile
     opponent_taken: tuple[Card, ...]  # the 对手取走 record
@@ -68,6 +69,7 @@ class PlayerView:
             stock_count=len(hand.stock),
             opponent_card_count=len(hand.hands[other]),
             drawn_from_pile=hand.drawn_from_pile if mine else None,
+            drawn=hand.drawn if mine else None,
             upcard_passes=hand.upcard_passes,
             taken=hand.taken[seat],
             opponent_taken=hand.taken[other],

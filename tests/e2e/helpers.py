@@ -1,0 +1,83 @@
+"""What the end-to-end tests share: reading the page's state and acting as a person would.
+
+Every wait is on a state of the page, never on a time: `body.dataset.phase` (the screen shown),
+and `body.dataset.busy`, set from a tap until its work is done (the move sent to the engine's
+worker and its reply drawn). Timeouts are only the upper bound of a wait, generous for a
+shared, busy machine.
+"""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Locator, Page
+
+LOAD_TIMEOUT = 180_000  # the engine's start on a busy machine
+TURN_TIMEOUT = 120_000  # the computer players' turns, at the test pace (?fast)
+IDLE = "!document.body.dataset.busy"
+
+
+def phase(page: Page) -> str:
+    return page.evaluate("document.body.dataset.phase")
+
+
+def settle(page: Page) -> None:
+    """Wait until the work of the last tap is done."""
+    page.wait_for_function(IDLE, timeout=TURN_TIMEOUT)
+
+
+def loaded(page: Page) -> None:
+    """Wait until the engine is ready and the page shows a screen."""
+    page.wait_for_function(f"document.body.dataset.phase !== 'loading' && {IDLE}", timeout=LOAD_TIMEOUT)
+
+
+def open_page(page: Page, url: str, seed: int | None = None) -> None:
+    """The game at test pace (`?fast`), dealing the first new match from `seed` if given."""
+    page.goto(url + "?fast" + (f"&seed={seed}" if seed is not None else ""))
+    loaded(page)
+
+
+def press(locator: Locator, how: str = "click") -> None:
+    """A click, a tap, or (how="keys") the keyboard: focus the control, then Enter; then wait
+    until the page has done what it started."""
+    if how == "tap":
+        locator.tap()
+    elif how == "keys":
+        locator.focus()
+        locator.page.keyboard.press("Enter")
+    else:
+        locator.click()
+    settle(locator.page)
+
+
+def wait_out(page: Page, screen: str) -> None:
+    """Wait until the page leaves `screen` (the computer players' turn, say)."""
+    page.wait_for_function(f"document.body.dataset.phase !== '{screen}'", timeout=TURN_TIMEOUT)
+
+
+def from_site(url: str, site_url: str) -> bool:
+    """Whether a request stays on the site: its own files, or a blob: of its origin (PyScript
+    starts its worker from one)."""
+    return url.startswith(site_url) or url.startswith("blob:" + site_url)
+
+
+def stored(page: Page, key: str) -> dict | None:
+    raw = page.evaluate(f"localStorage.getItem('{key}')")
+    return json.loads(raw) if raw else None
+
+
+LONG_TASKS = """
+window.rummyLongTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.rummyLongTasks.push(entry.duration);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def watch_long_tasks(page: Page) -> None:
+    """Record every main-thread task over 50 ms from the navigation on (read `long_tasks`)."""
+    page.add_init_script(LONG_TASKS)
+
+
+def long_tasks(page: Page) -> list[float]:
+    return page.evaluate("window.rummyLongTasks")

@@ -1,0 +1,145 @@
+"""The engine's side of the page (web/engine_worker.py) under CPython: the JSON requests the DOM
+layer sends to the worker, for every game, refusals included."""
+
+import ast
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from rummy.sessions import Refusal
+
+SOURCE = Path(__file__).resolve().parent.parent / "web" / "engine_worker.py"
+spec = importlib.util.spec_from_file_location("engine_worker", SOURCE)
+worker = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(worker)
+
+SETTINGS = {"gin": {"target": 50, "level": "easy"}, "basic": {"opponents": 2, "hands": 1, "target": None}}
+
+
+@pytest.fixture
+def call():
+    """The functions the page calls, on a fresh engine: call(name, request) -> reply (dicts)."""
+    functions = worker.exports(worker.Engine())
+
+    def send(name, request):
+        text = functions[name](request if isinstance(request, str) else json.dumps(request))
+        assert isinstance(text, str)
+        return json.loads(text)
+
+    return send
+
+
+def person_move(view):
+    """A legal move of the person, read from the view model."""
+    if view["game"] == "gin":
+        return {"upcard": "pass", "draw": "stock"}.get(view["screen"]) or "discard " + next(
+            code for code, option in view["discards"].items() if option["discard"])
+    return "stock" if view["screen"] == "draw" else "discard " + view["options"]["discards"][0]
+
+
+def test_the_worker_offers_every_request_and_touches_no_page():
+    assert set(worker.exports(worker.Engine())) == set(worker.REQUESTS)
+    tree = ast.parse(SOURCE.read_text())
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert "js" not in imported and "pyodide" not in imported
+    names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    assert not names & {"window", "document", "localStorage"}
+
+
+def test_hello_names_the_games_and_their_levels(call):
+    reply = call("hello", {})
+    assert reply["ok"] and set(reply["games"]) == {"gin", "basic"}
+    assert reply["games"]["gin"]["levels"] == ["easy", "normal", "hard"]
+
+
+@pytest.mark.parametrize("game", ["gin", "basic"])
+def test_a_hand_is_played_through_the_worker_and_each_reply_can_be_stored(call, game):
+    reply = call("start", {"game": game, "settings": SETTINGS[game], "seed": 5})
+    assert reply["ok"] and reply["view"]["game"] == game and reply["save"]["format"] == f"rummy-table/{game}"
+    over = {"gin": ("settle", "match-over"), "basic": ("hand-over", "game-over")}[game]
+    for _ in range(800):
+        view = reply["view"]
+        if view["screen"] in over:
+            break
+        code = "computer" if view["screen"] == "opponent" else person_move(view)
+        reply = call("act", {"game": game, "code": code})
+        assert reply["ok"], reply
+        assert reply["ms"] >= 0
+    else:
+        raise AssertionError("the hand did not end")
+    # What the page stored restores the same session in a new worker (a reload).
+    fresh = worker.exports(worker.Engine())
+    opened = json.loads(fresh["open"](json.dumps(
+        {"game": game, "save": json.dumps(reply["save"]), "stats": json.dumps(reply["stats"])})))
+    assert opened["ok"] and opened["notices"] == [] and opened["view"] == reply["view"]
+    figures = dict(call("statistics", {"game": game})["figures"])
+    assert figures["hands"] + (reply["view"]["result"]["winner"] is None) >= 1
+
+
+@pytest.mark.parametrize("game", ["gin", "basic"])
+def test_a_malformed_code_is_refused_and_the_session_does_not_change(call, game):
+    started = call("start", {"game": game, "settings": SETTINGS[game], "seed": 6})
+    view = started["view"]
+    while view["screen"] == "opponent":
+        view = call("act", {"game": game, "code": "computer"})["view"]
+    for code in ("fly", "", None, 12, "1 stock", "discard ZZ", ["stock"], {"code": "stock"}):
+        refused = call("act", {"game": game, "code": code})
+        assert refused["ok"] is False and refused["reason"] == "bad_code" and refused["message"]
+    assert call("act", {"game": game, "code": "next-hand"})["reason"] == "hand_in_play"
+    again = call("act", {"game": game, "code": person_move(view)})
+    assert again["ok"]  # the session was where it was
+
+
+def test_requests_the_engine_cannot_read_are_refused(call):
+    assert call("act", "not json")["reason"] == "bad_request"
+    assert call("act", "[1, 2]")["reason"] == "bad_request"
+    assert call("act", {"game": "chess", "code": "e4"})["reason"] == "unknown_game"
+    assert call("act", {"game": "gin", "code": "stock"})["reason"] == "no_session"
+    refused = call("start", {"game": "gin", "settings": {"target": 75}})
+    assert refused["reason"] == "bad_settings" and "75" in refused["params"]["detail"]
+    assert call("hints", {"game": "basic"})["reason"] == "no_hints"
+
+
+def test_a_start_without_a_seed_deals_a_random_match(call):
+    first = call("start", {"game": "gin", "settings": {}})["save"]["match"]["seed"]
+    second = call("start", {"game": "gin", "settings": {}})["save"]["match"]["seed"]
+    assert first != second
+
+
+def test_a_corrupted_save_or_statistics_are_reported_and_a_fresh_start_offered(call):
+    reply = call("open", {"game": "basic", "save": '{"format": "rummy-table/basic", "version": 1, "match": 7}',
+                          "stats": '{"hands": -4}'})
+    assert reply["ok"] and reply["view"] is None and reply["save"] is None
+    assert reply["notices"] == ["stats_corrupt", "save_corrupt"] and len(reply["problems"]) == 2
+    assert reply["stats"]["hands"] == 0
+    broken_text = call("open", {"game": "gin", "save": "{not json", "stats": None})
+    assert broken_text["notices"] == ["save_corrupt"] and broken_text["view"] is None
+    nothing = call("open", {"game": "gin", "save": None, "stats": None})
+    assert nothing["notices"] == [] and nothing["view"] is None
+
+
+def test_statistics_survive_a_broken_save_and_closing_the_match(call):
+    stats = {"hands": 4, "hands_won": 3, "matches": 1}
+    reply = call("open", {"game": "gin", "save": "[]", "stats": json.dumps(stats)})
+    assert reply["notices"] == ["save_corrupt"] and reply["stats"]["hands"] == 4
+    started = call("start", {"game": "gin", "settings": {}, "seed": 2})
+    assert started["stats"]["hands"] == 4
+    closed = call("close", {"game": "gin"})
+    assert closed["view"] is None and closed["save"] is None and closed["stats"]["hands"] == 4
+    assert dict(call("statistics", {"game": "gin"})["figures"])["hands_won"] == 3
+
+
+def test_hints_come_from_the_hard_player_and_name_cards(call):
+    call("start", {"game": "gin", "settings": {}, "seed": 13})
+    hints = call("hints", {"game": "gin"})
+    assert hints["ok"] and {h["move"] for h in hints["hints"]} == {"TakeUpcard", "PassUpcard"}
+
+
+def test_replies_are_refusals_of_the_protocol():
+    refusal = Refusal("not_your_turn", {"card": "7S"}, "It is not your turn.")
+    assert worker._refusal(refusal) == {"ok": False, "reason": "not_your_turn", "params": {"card": "7S"},
+                                        "message": "It is not your turn."}

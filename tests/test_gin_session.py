@@ -1,0 +1,240 @@
+"""The gin session behind the page: what its view model tells the page (the screens, what each
+discard would leave, the card just drawn, the computer's last move, the settlement with its
+bonus and lay-offs), its refusals, its statistics and its hints."""
+
+from dataclasses import replace
+
+import pytest
+
+from rummy.cards import parse_card, parse_cards
+from rummy.gin import COMPUTER, PLAYER, Knock, Phase
+from rummy.gin.session import GinSession, Settings, Stats
+from rummy.melds import deadwood
+from rummy.sessions import Refusal, arrangements, grouped, sorted_by
+
+
+def new(seed, **settings):
+    return GinSession.create(settings, seed)
+
+
+def play(session, *codes):
+    for code in codes:
+        session = session.act(code)
+        assert not isinstance(session, Refusal), session
+    return session
+
+
+def by_hint(session):
+    """The person's move code by the hard player's hint."""
+    best = session.hints_model()[0]
+    verb = {"TakeUpcard": "take", "PassUpcard": "pass", "DrawStock": "stock", "DrawDiscard": "pile",
+            "Discard": "discard", "Knock": "knock"}[best["move"]]
+    return f"{verb} {best['card']}" if verb in ("discard", "knock") else verb
+
+
+def until(session, screens, person=by_hint):
+    """Play both seats (the person by its hint) until the session shows one of `screens`."""
+    for _ in range(500):
+        if session.screen in screens:
+            return session
+        session = play(session, "computer" if session.screen == "opponent" else person(session))
+    raise AssertionError(f"the hand never showed {screens}")
+
+
+def test_a_new_session_has_the_computer_deal_so_the_person_is_offered_the_upcard():
+    session = new(3, target=50, level="easy")
+    view = session.view_model()
+    assert session.match.hand.dealer == COMPUTER
+    assert view["screen"] == "upcard" and view["target"] == 50
+    assert view["pile_top"] == session.match.hand.pile[-1].code
+    assert sum(len(group) for group in view["hand"]["melds"]) == 10
+    assert view["opponent"] == {"cards": 10, "taken": []}
+
+
+def test_the_screens_follow_the_hand():
+    session = play(new(4), "pass")
+    assert session.screen == "opponent"  # the dealer is asked next
+    session = until(session, {"draw", "discard"})
+    if session.screen == "draw":
+        session = play(session, "stock")
+    assert session.screen == "discard" and len(session.view.hand) == 11
+    session = until(session, {"settle", "match-over"})
+    assert session.match.hand.is_over and session.view_model()["result"] is not None
+
+
+def test_an_illegal_move_is_refused_with_its_reason_and_values():
+    session = new(5)
+    assert session.act("stock").reason == "upcard_pending"
+    taken = play(session, "take")
+    card = taken.match.hand.drawn_from_pile
+    refusal = taken.act(f"discard {card}")
+    assert (refusal.reason, refusal.params) == ("discard_taken_card", {"card": card.code})
+
+
+def test_knocking_above_the_limit_names_the_deadwood_and_the_limit():
+    session = play(new(6), "take")
+    options = session.view_model()["discards"]
+    card = next(code for code, option in options.items() if option["discard"] and option["deadwood"] > 10)
+    refusal = session.act(f"knock {card}")
+    assert refusal.reason == "knock_too_high"
+    assert refusal.params == {"card": card, "deadwood": options[card]["deadwood"], "limit": 10}
+
+
+def test_each_discard_says_what_it_leaves_and_whether_a_knock_with_it_is_legal_or_gin():
+    for seed in range(12):
+        session = until(new(seed), {"discard"})
+        view = session.view
+        options = session.view_model()["discards"]
+        assert set(options) == {card.code for card in view.hand}
+        knocks = {a.card.code for a in view.legal_actions if isinstance(a, Knock)}
+        for code, option in options.items():
+            left = deadwood(c for c in view.hand if c.code != code)
+            assert option["deadwood"] == left
+            assert option["knock"] == (code in knocks)
+            assert option["gin"] == (code in knocks and left == 0)
+            assert option["discard"] == (parse_card(code) != view.drawn_from_pile)
+        assert until(session, {"opponent", "settle", "match-over"}).view_model()["discards"] == {}
+
+
+def test_the_card_just_drawn_is_named_from_the_stock_or_the_pile():
+    session = until(new(7), {"draw"})
+    top = session.view.pile[-1]
+    from_pile = play(session, "pile")
+    assert from_pile.view_model()["drawn"] == top.code == from_pile.view_model()["taken_from_pile"]
+    from_stock = play(session, "stock")
+    new_card = set(from_stock.view.hand) - set(session.view.hand)
+    assert from_stock.view_model()["drawn"] == new_card.pop().code
+    assert from_stock.view_model()["taken_from_pile"] is None
+    assert session.view_model()["drawn"] is None
+
+
+def test_the_computers_last_move_shows_what_it_discarded_or_took_never_a_stock_card():
+    session = new(8, level="easy")
+    seen = set()
+    for _ in range(200):
+        if session.match.hand.is_over:
+            break
+        before = session.view
+        session = play(session, "computer" if session.screen == "opponent" else by_hint(session))
+        move = session.view_model()["last_move"]
+        action = session.match.hand.actions[-1]
+        assert move["by"] == ("you" if action.seat == PLAYER else "opponent")
+        assert move["move"] == type(action).__name__
+        if move["move"] in ("TakeUpcard", "DrawDiscard"):
+            assert move["card"] == before.pile[-1].code
+        elif move["move"] in ("Discard", "Knock"):
+            assert move["card"] == action.card.code
+        else:
+            assert move["card"] is None
+        seen.add(move["move"])
+    assert {"DrawStock", "Discard"} <= seen
+
+
+def knock_position(person, computer, rules="house"):
+    """The person to discard holding `person` (11 cards), the computer holding `computer`."""
+    session = play(new(9, rules=rules), "pass")
+    hand = session.match.hand
+    hands = (parse_cards(person), parse_cards(computer))
+    hand = replace(hand, hands=hands, phase=Phase.DISCARD, to_move=PLAYER, upcard_passes=2, drawn_from_pile=None)
+    return replace(session, match=replace(session.match, hand=hand))
+
+
+def test_the_settlement_shows_lay_offs_in_place_and_the_bonus_apart():
+    session = knock_position("7C 8C 9C 4H 4S 4D KS KH KD 2C AS", "5C 6C TC JH QH 3D 5D 8H 9S 2H")
+    result = play(session, "knock AS").view_model()["result"]
+    assert (result["kind"], result["winner"], result["knocker"]) == ("knock", "you", "you")
+    assert result["bonus"] == 0 and result["knocker_hand"]["deadwood"] == 2
+    run = next(meld for meld in result["knocker_hand"]["melds"] if "7C" in meld["cards"])
+    assert run["cards"] == ["5C", "6C", "7C", "8C", "9C", "TC"]  # lay-offs where they extend the run
+    assert sorted(run["laid_off"]) == ["5C", "6C", "TC"]
+    defender = result["defender_hand"]
+    assert sorted(defender["deadwood_cards"]) == sorted("JH QH 3D 5D 8H 9S 2H".split())
+    assert result["points"] == defender["deadwood"] - 2
+
+
+@pytest.mark.parametrize("rules, bonus", [("house", 25), ("pagat", 20)])
+def test_a_gin_names_its_bonus(rules, bonus):
+    session = knock_position("7C 8C 9C 4H 4S 4D 4C KS KH KD AS", "5C 6C TC JH QH 3D 5D 8H 9S 2H", rules)
+    view = play(session, "knock AS").view_model()
+    assert view["discards"] == {}
+    result = view["result"]
+    assert (result["kind"], result["bonus"]) == ("gin", bonus)
+    assert result["points"] == bonus + result["defender_hand"]["deadwood"]
+    assert all(not meld["laid_off"] for meld in result["knocker_hand"]["melds"])  # no lay-offs on gin
+
+
+def test_the_gin_option_is_offered_before_the_knock():
+    session = knock_position("7C 8C 9C 4H 4S 4D 4C KS KH KD AS", "5C 6C TC JH QH 3D 5D 8H 9S 2H")
+    options = session.view_model()["discards"]
+    assert options["AS"] == {"deadwood": 0, "discard": True, "knock": True, "gin": True}
+    assert options["7C"]["gin"] is False
+
+
+def test_hints_rank_only_the_persons_legal_options():
+    session = new(13)
+    assert {h["move"] for h in session.hints_model()} == {"TakeUpcard", "PassUpcard"}
+    upcard = next(h for h in session.hints_model() if h["move"] == "TakeUpcard")
+    assert upcard["card"] == session.match.hand.pile[-1].code
+
+
+def test_statistics_count_each_finished_hand_once_even_when_counted_again():
+    session = until(new(10, target=50), {"settle", "match-over"})
+    result = session.match.hand.result
+    assert session.stats.hands == (result.kind != "dead")
+    assert session.stats.hands_won == (result.winner == PLAYER)
+    assert session.stats.count(session.match) == session.stats
+    assert GinSession.restore(session.save(), session.stats).stats == session.stats
+
+
+def test_statistics_record_a_whole_match():
+    session = new(11, target=50, level="easy")
+    while not session.match.is_over:
+        session = until(session, {"settle", "match-over"})
+        if session.screen == "settle":
+            session = play(session, "next-hand")
+    stats, hands = session.stats, session.match.hands
+    assert stats.matches == 1
+    assert stats.matches_won == (session.match.winner == PLAYER)
+    assert stats.hands == sum(h.result.kind != "dead" for h in hands)
+    assert stats.hands_won == sum(h.result.winner == PLAYER for h in hands)
+    assert stats.gins == sum(h.result.winner == PLAYER and h.result.kind == "gin" for h in hands)
+    assert [name for name, _ in stats.figures()] == [
+        "matches", "matches_won", "hands", "hands_won", "gins", "undercuts", "best_hand", "best_match"]
+
+
+def test_statistics_from_a_damaged_save_are_refused():
+    assert Stats.from_dict(Stats(hands=3).as_dict()) == Stats(hands=3)
+    assert Stats.from_dict(None) == Stats()
+    for bad in ("x", {"hands": -1}, {"gins": "2"}, {"match_counted": 1}):
+        with pytest.raises(ValueError):
+            Stats.from_dict(bad)
+
+
+def test_settings_are_validated():
+    with pytest.raises(ValueError):
+        Settings(target=75)
+    with pytest.raises(ValueError):
+        Settings(rules="oklahoma")
+    assert Settings.from_dict({"target": 50, "unknown": 1}) == Settings(target=50)
+
+
+def test_the_hand_is_grouped_by_melds_with_the_deadwood_apart():
+    hand = parse_cards("7S 8S 9S 7H 7D 7C KC 2D AH")
+    groups = grouped(hand)
+    assert {frozenset(g) for g in groups[:-1]} == {
+        frozenset(parse_cards("7S 8S 9S")),
+        frozenset(parse_cards("7H 7D 7C")),
+    }
+    assert groups[-1] == tuple(parse_cards("AH 2D KC"))
+
+
+def test_the_hand_sorts_by_suit_or_rank_and_each_arrangement_holds_the_whole_hand():
+    hand = parse_cards("KC 2D AH 2C")
+    assert sorted_by(hand, "suit") == tuple(parse_cards("2C KC 2D AH"))
+    assert sorted_by(hand, "rank") == tuple(parse_cards("AH 2C 2D KC"))
+    with pytest.raises(ValueError):
+        sorted_by(hand, "colour")
+    shown = arrangements(hand)
+    assert shown["suit"] == [["2C", "KC", "2D", "AH"]] and shown["rank"] == [["AH", "2C", "2D", "KC"]]
+    for groups in shown.values():
+        assert sorted(code for group in groups for code in group) == sorted(card.code for card in hand)

@@ -1,0 +1,231 @@
+"""The session protocol (rummy.sessions), the same for every game: each game's session is
+created from settings, plays a whole match from action codes alone, refuses what it must with a
+reason and changes nothing, saves and restores exactly, shows the person only what they may
+see, and still loads the saves players have in their browsers."""
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from random_play import reshuffle_hidden, reshuffle_hidden_basic
+
+from rummy.basic.session import BasicSession
+from rummy.gin.session import GinSession
+from rummy.rng import derive_seed
+from rummy.sessions import Refusal, Session
+
+SAVES_V1 = json.loads((Path(__file__).parent / "data" / "saves_v1.json").read_text())
+
+
+def gin_person(view):
+    """A simple person reading only the view model: pass the upcard, draw from the stock, knock
+    when a knock is offered, else discard what leaves the least deadwood."""
+    screen = view["screen"]
+    if screen == "upcard":
+        return "pass"
+    if screen == "draw":
+        return "stock"
+    options = view["discards"]
+    knocks = [code for code, option in options.items() if option["knock"]]
+    if knocks:
+        return "knock " + min(knocks, key=lambda code: options[code]["deadwood"])
+    allowed = [code for code, option in options.items() if option["discard"]]
+    return "discard " + min(allowed, key=lambda code: options[code]["deadwood"])
+
+
+def basic_person(view):
+    """A simple person reading only the view model: draw from the stock, put down the meld
+    offered, lay off what fits, else discard the last card the engine allows."""
+    if view["screen"] == "draw":
+        return "stock"
+    options = view["options"]
+    if options["offers"]:
+        return "meld " + " ".join(options["offers"][0])
+    if options["layoffs"]:
+        card, targets = sorted(options["layoffs"].items())[0]
+        return f"layoff {card} {targets[0]}"
+    return "discard " + options["discards"][-1]
+
+
+class Game:
+    def __init__(self, cls, settings, person, hand_over, match_over, reshuffle):
+        self.cls, self.settings, self.person = cls, settings, person
+        self.hand_over, self.match_over, self.reshuffle = hand_over, match_over, reshuffle
+
+    def __repr__(self):
+        return self.cls.game
+
+
+GAMES = [
+    Game(GinSession, {"target": 50, "level": "easy"}, gin_person, "settle", "match-over", reshuffle_hidden),
+    Game(BasicSession, {"opponents": 3, "hands": 2, "target": None, "level": "easy"}, basic_person,
+         "hand-over", "game-over", reshuffle_hidden_basic),
+]
+
+
+def next_code(game, view):
+    screen = view["screen"]
+    if screen == "opponent":
+        return "computer"
+    if screen == game.hand_over:
+        return "next-hand"
+    return game.person(view)
+
+
+def played(game, session):
+    """Every session of a match, played by codes from its first deal to its end."""
+    sessions = [session]
+    for _ in range(5000):
+        view = session.view_model()
+        if view["screen"] == game.match_over:
+            return sessions
+        after = session.act(next_code(game, view))
+        assert not isinstance(after, Refusal), after
+        session = after
+        sessions.append(session)
+    raise AssertionError("the match did not end")
+
+
+@pytest.fixture(scope="module", params=GAMES, ids=repr)
+def game(request):
+    return request.param
+
+
+@pytest.fixture(scope="module")
+def match(game):
+    return played(game, game.cls.create(game.settings, seed=3))
+
+
+def test_each_game_declares_the_protocol(game):
+    for name in ("create", "restore", "act", "view_model", "save", "statistics"):
+        assert callable(getattr(game.cls, name)), name
+    for name in dir(Session):
+        if not name.startswith("_"):
+            assert hasattr(game.cls, name), name
+    assert game.cls.levels and game.cls.game in ("gin", "basic")
+
+
+def test_a_whole_match_is_played_by_codes_and_every_view_model_is_json(game, match):
+    for session in match[:: max(1, len(match) // 60)] + [match[-1]]:
+        view = session.view_model()
+        assert json.loads(json.dumps(view)) == view
+        assert view["game"] == game.cls.game and view["screen"] == session.screen
+    last = match[-1]
+    assert last.match.is_over and last.view_model()["match"]["over"]
+    assert last.stats.count(last.match) == last.stats  # every hand counted, once
+
+
+def test_a_save_restores_the_identical_session_at_any_point(game, match):
+    for session in match[:: max(1, len(match) // 15)] + [match[-1]]:
+        save = json.loads(json.dumps(session.save()))
+        restored = game.cls.restore(save, game.cls.stats_type.from_dict(session.statistics()))
+        assert restored == session
+        assert restored.view_model() == session.view_model()
+
+
+def test_the_computer_plays_the_same_after_a_restore(game, match):
+    waiting = [s for s in match if s.screen == "opponent"][:5]
+    assert waiting
+    for session in waiting:
+        restored = game.cls.restore(session.save(), session.stats)
+        assert restored.act("computer") == session.act("computer")
+
+
+@pytest.mark.parametrize(
+    "code",
+    [None, 7, "", "   ", "fly", "discard", "discard ZZ", "0 stock", "1 stock", "stock 7S 8S", "meld", "layoff 7S x",
+     "next-hand", "rematch"],
+)
+def test_a_malformed_or_untimely_code_is_refused_and_changes_nothing(game, match, code):
+    session = next(s for s in match if s.screen not in ("opponent", game.hand_over))
+    before = session.view_model()
+    refusal = session.act(code)
+    assert isinstance(refusal, Refusal)
+    assert refusal.reason and refusal.message
+    assert json.loads(json.dumps(refusal.as_dict())) == refusal.as_dict()
+    assert session.view_model() == before
+
+
+def test_the_computer_moves_only_on_its_turn(game, match):
+    mine = next(s for s in match if s.screen not in ("opponent", game.hand_over))
+    assert mine.act("computer").reason == "not_your_turn"
+
+
+def test_a_rematch_keeps_the_settings_and_the_statistics(game, match):
+    over = match[-1]
+    again = over.act("rematch")
+    assert not isinstance(again, Refusal)
+    assert again.settings == over.settings and again.match.seed != over.match.seed
+    assert again.stats.figures() == over.stats.figures()  # the finished match stays counted
+    assert again.stats.match_seed == again.match.seed
+    assert over.act("rematch") == again  # its seed is derived from the match: the same every time
+
+
+def test_bad_settings_are_refused_with_a_value_error(game):
+    for bad in ("x", {"level": "grandmaster"}, {"target": 7, "opponents": 0}):
+        with pytest.raises(ValueError):
+            game.cls.create(bad, seed=1)
+    with pytest.raises(ValueError):
+        game.cls.create(game.settings, seed="seven")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda save: "not a dict",
+        lambda save: None,
+        lambda save: {**save, "format": "rummy-table/chess"},
+        lambda save: {**save, "version": 99},
+        lambda save: {**save, "settings": {"level": "grandmaster"}},
+        lambda save: {**save, "match": 7},
+        lambda save: {**save, "match": {**save["match"], "hands": [["0 discard ZZ"]]}},
+        lambda save: {**save, "match": {**save["match"], "hands": [["1 fly"]]}},
+        lambda save: {**save, "match": {**save["match"], "hands": [[7]]}},
+        lambda save: {**save, "match": {**save["match"], "seed": "seven"}},
+        lambda save: {**save, "match": {**save["match"], "rules": [1]}},
+    ],
+)
+def test_a_corrupted_or_foreign_save_is_refused_with_a_value_error(game, match, damage):
+    with pytest.raises(ValueError) as refused:
+        game.cls.restore(damage(match[len(match) // 2].save()))
+    assert str(refused.value)
+
+
+def test_one_games_save_is_refused_by_the_other():
+    gin, basic = (played(g, g.cls.create(g.settings, seed=4))[5] for g in GAMES)
+    with pytest.raises(ValueError):
+        GinSession.restore(basic.save())
+    with pytest.raises(ValueError):
+        BasicSession.restore(gin.save())
+
+
+def test_the_view_model_is_the_same_whatever_the_hidden_cards_are(game, match):
+    """The page is told only what the person's seat may see: dealing the other hands and the
+    stock again changes nothing it receives."""
+    changed = 0
+    for number, session in enumerate(match[:: max(1, len(match) // 40)]):
+        hand = session.match.hand
+        if hand.is_over:
+            continue
+        other = game.reshuffle(hand, session.person, derive_seed(5, number))
+        twin = replace(session, match=replace(session.match, hand=other))
+        assert twin.view_model() == session.view_model()
+        changed += other.hands != hand.hands
+    assert changed > 5
+
+
+@pytest.mark.parametrize("name", ["gin", "basic"])
+def test_saves_written_before_the_engine_moved_to_a_worker_still_load(name):
+    """Saves and statistics stored by the page's earlier versions (tests/data/saves_v1.json, from
+    the same keys) restore to the position they were saved in."""
+    cls = {"gin": GinSession, "basic": BasicSession}[name]
+    old = SAVES_V1[name]
+    stats = cls.stats_type.from_dict(old["stats"])
+    session = cls.restore(old["save"], stats)
+    view = session.view_model()
+    assert view["screen"] == old["screen"]
+    assert sorted(code for group in view["hand"]["melds"] for code in group) == sorted(old["hand"])
+    assert list(session.match.scores) == old["scores"]
+    assert session.stats == stats  # nothing counted twice
+    assert session.save() == old["save"]

@@ -1,0 +1,190 @@
+"""The engine's side of the page: a thin adapter from JSON requests to the session protocol
+(`rummy.sessions.Session`), run in a PyScript worker on Pyodide so that no engine work (start-up,
+a computer decision, a hint) ever holds the page's main thread.
+
+The DOM layer (main.py, on MicroPython) calls the functions at the bottom through
+`pyscript.sync`; each takes one JSON text, the request, and returns one JSON text, the reply. A
+reply is either `{"ok": true, ...}` with the session's view model, save and statistics for the
+page to draw and store, or `{"ok": false, "reason", "params", "message"}`: a refusal, the
+session unchanged. The worker never touches `window` or `document` (and keeps no save: the page
+stores what each reply says); this module is ordinary Python, tested under CPython.
+"""
+
+import json
+import random
+import time
+
+from rummy.basic.session import BasicSession
+from rummy.gin.session import GinSession
+from rummy.sessions import Refusal
+
+SESSIONS = {cls.game: cls for cls in (GinSession, BasicSession)}
+
+
+class Engine:
+    """The person's sessions, one per game (or none before a first start), and their
+    statistics for a game with no session yet."""
+
+    def __init__(self):
+        self.sessions = {}
+        self.stats = {}
+
+    # ---- the requests ---------------------------------------------------------------------
+
+    def hello(self, request):
+        """The games this engine plays and their computer players' levels."""
+        return {"ok": True, "games": {name: {"levels": list(cls.levels)} for name, cls in SESSIONS.items()}}
+
+    def open(self, request):
+        """Restore a game's session from the page's storage: `save` and `stats` are the texts
+        stored (or null). A corrupted save or statistics are reported in `notices`
+        ("save_corrupt", "stats_corrupt" with `problems`) and replaced by a fresh start."""
+        cls = self._game(request)
+        notices, problems = [], []
+        stats = cls.stats_type()
+        try:
+            stats = cls.stats_type.from_dict(_parsed(request.get("stats")))
+        except ValueError as error:
+            notices.append("stats_corrupt")
+            problems.append(str(error))
+        self.stats[cls.game] = stats
+        self.sessions.pop(cls.game, None)
+        save = _parsed(request.get("save"), broken=True)
+        if save is not None:
+            try:
+                self.sessions[cls.game] = cls.restore(save, stats)
+            except Exception as error:  # whatever breaks a replay: the page sets the save aside
+                notices.append("save_corrupt")
+                problems.append(str(error))
+        return {**self._state(cls.game), "notices": notices, "problems": problems}
+
+    def start(self, request):
+        """A new match of `game` with `settings` (the start screen's), dealt from `seed`, or
+        from a random one when the request has none."""
+        cls = self._game(request)
+        seed = request.get("seed")
+        if seed is None:
+            seed = random.getrandbits(63)
+        try:
+            session = cls.create(request.get("settings"), seed, self.stats.get(cls.game))
+        except ValueError as error:
+            return _refusal(Refusal("bad_settings", {"detail": str(error)}, str(error)))
+        self.sessions[cls.game] = session
+        return self._state(cls.game)
+
+    def act(self, request):
+        """Play `code` on the game's session: one of the person's moves, "computer",
+        "next-hand" or "rematch"; `ms` is how long the engine took."""
+        cls = self._game(request)
+        session = self.sessions.get(cls.game)
+        if session is None:
+            return _refusal(Refusal("no_session", {"game": cls.game}, f"No {cls.title} match is being played."))
+        began = time.perf_counter()
+        after = session.act(request.get("code"))
+        ms = round(1000 * (time.perf_counter() - began), 2)
+        if isinstance(after, Refusal):
+            return {**_refusal(after), "ms": ms}
+        self.sessions[cls.game] = after
+        return {**self._state(cls.game), "ms": ms}
+
+    def hints(self, request):
+        """The person's options ranked by the hard player, for a game that gives hints."""
+        cls = self._game(request)
+        session = self.sessions.get(cls.game)
+        if session is None or not hasattr(session, "hints_model"):
+            return _refusal(Refusal("no_hints", {"game": cls.game}, "No hints here."))
+        began = time.perf_counter()
+        hints = session.hints_model()
+        return {"ok": True, "hints": hints, "ms": round(1000 * (time.perf_counter() - began), 2)}
+
+    def statistics(self, request):
+        """The person's statistics of a game as the sheet shows them: [name, count] pairs."""
+        cls = self._game(request)
+        return {"ok": True, "game": cls.game, "figures": [list(pair) for pair in self._stats(cls.game).figures()]}
+
+    def close(self, request):
+        """Leave the game's match (the page drops its save); the statistics stay."""
+        cls = self._game(request)
+        session = self.sessions.pop(cls.game, None)
+        if session is not None:
+            self.stats[cls.game] = session.stats
+        return self._state(cls.game)
+
+    # ---- helpers --------------------------------------------------------------------------
+
+    def _game(self, request):
+        name = request.get("game")
+        if name not in SESSIONS:
+            raise BadRequest("unknown_game", {"game": str(name)})
+        return SESSIONS[name]
+
+    def _stats(self, game):
+        session = self.sessions.get(game)
+        return session.stats if session is not None else self.stats.get(game) or SESSIONS[game].stats_type()
+
+    def _state(self, game):
+        session = self.sessions.get(game)
+        return {
+            "ok": True,
+            "game": game,
+            "view": session.view_model() if session else None,
+            "save": session.save() if session else None,
+            "stats": self._stats(game).as_dict(),
+        }
+
+
+class BadRequest(Exception):
+    """A request the engine cannot read: refused like an illegal move."""
+
+    def __init__(self, reason, params):
+        super().__init__(reason)
+        self.reason = reason
+        self.params = params
+
+
+def _refusal(refusal):
+    return {"ok": False, **refusal.as_dict()}
+
+
+def _parsed(text, broken=False):
+    """A stored text as JSON, None when nothing is stored. A text that is no JSON is kept as
+    it is when `broken` (the save's restore then says what is wrong), else a ValueError."""
+    if text is None or text == "":
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        if broken:
+            return text
+        raise
+
+
+def handle(engine, name, request_text):
+    """Answer request `name` (a method of Engine) with JSON text, whatever the request holds:
+    a request that is no JSON object, or names no game, is refused; the sessions unchanged."""
+    try:
+        request = json.loads(request_text)
+        if not isinstance(request, dict):
+            raise ValueError("a request is a JSON object")
+    except (TypeError, ValueError) as error:
+        return json.dumps(_refusal(Refusal("bad_request", {"detail": str(error)}, str(error))))
+    try:
+        reply = getattr(engine, name)(request)
+    except BadRequest as error:
+        reply = _refusal(Refusal(error.reason, error.params, f"Request refused: {error.reason}"))
+    return json.dumps(reply)
+
+
+REQUESTS = ("hello", "open", "start", "act", "hints", "statistics", "close")
+
+
+def exports(engine):
+    """The functions the page calls, by name: each takes and returns JSON text."""
+    return {name: (lambda text, name=name: handle(engine, name, text)) for name in REQUESTS}
+
+
+if __name__ == "__main__":  # in the PyScript worker (a test imports the module instead)
+    from pyscript import sync
+
+    for name, function in exports(Engine()).items():
+        setattr(sync, name, function)

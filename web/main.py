@@ -1,0 +1,204 @@
+"""The page's entry point, on the main thread (MicroPython): the start screen made live, the
+language, the link to the engine worker, and the routing between the start screen and the
+games' tables.
+
+The start screen is plain HTML; this script makes it live as soon as MicroPython runs, long
+before the engine (Pyodide, in a worker) is ready. Until then `body.dataset.phase` stays
+"loading": a saved game shows its table's skeleton, and a start pressed early is kept and
+played once the engine is up. No rule lives in the DOM layer: the tables draw the engine's view
+models and send the person's moves as codes (ui/table.py).
+"""
+
+import asyncio
+
+import js
+
+from ui.basic import Basic
+from ui.dom import attr, by_id, close_sheet, document, each, el, load_language, notice, progress, show_rules, spawn, t
+from ui.gin import Gin
+from ui.link import Link
+from ui.prefs import Prefs, chosen_game, offer_levels, save_key, sync_choices
+from ui.table import Screen
+
+TABLES = {"gin": Gin(), "basic": Basic()}
+ELEMENTS = {"gin": "gin-table", "basic": "basic-table"}
+
+
+class Page:
+    ready = False  # the engine is up and the saved games are open
+    pending = None  # "start" or "resume", pressed before the engine was ready
+
+
+def show(shown):
+    """Show the start screen (None) or a game's table, the rest hidden."""
+    by_id("start-screen").hidden = shown is not None
+    for game, name in ELEMENTS.items():
+        by_id(name).hidden = shown != game
+    for node in each(document.querySelectorAll(".in-game")):
+        node.hidden = shown is None
+
+
+def render():
+    shown = Screen.game
+    body = document.body
+    body.dataset.game = shown or chosen_game()
+    body.classList.toggle("four-color", Prefs.get("fourColor"))
+    show(shown)
+    if not Page.ready:
+        return
+    if shown is None:
+        body.dataset.phase = "start"
+        for testid in ("score-you", "score-opponent", "target"):
+            el(testid).textContent = ""
+        by_id("result").hidden = True
+        sync_choices()
+    else:
+        TABLES[shown].draw()
+
+
+Screen.redraw = render
+
+
+async def start(game):
+    Prefs.set("game", game)
+    await TABLES[game].start()
+
+
+async def resume(game):
+    """Back to the saved table of `game` (kept while the other game was played)."""
+    table = TABLES[game]
+    if table.view is None:
+        await start(game)
+        return
+    Prefs.set("game", game)
+    Screen.game = game
+    render()
+    table.proceed()
+
+
+def begin(name):
+    """Start or resume the chosen game: now, or once the engine is ready (said at once)."""
+    if not Page.ready:
+        Page.pending = name
+        notice(t("loading.queued"))
+        return
+    game = chosen_game()
+    spawn(start(game) if name == "start" else resume(game))
+
+
+async def set_language(lang):
+    Prefs.set("lang", lang)
+    await load_language(lang)
+    sync_choices()
+    if Page.ready:
+        render()
+    else:
+        progress(t("loading.engine"))
+
+
+def on_click(event):
+    target = event.target.closest("[data-choice],[data-action],[data-card],[data-meld]")
+    if target is None:
+        return
+    choice = attr(target, "data-choice")
+    if choice == "lang":
+        spawn(set_language(attr(target, "data-value")))
+        return
+    if choice:
+        Prefs.choose(choice, attr(target, "data-value"))
+        sync_choices()
+        return
+    current = TABLES.get(Screen.game)
+    card, meld = attr(target, "data-card"), attr(target, "data-meld")
+    if card:
+        if current is not None:
+            current.tap_card(card)
+        return
+    if meld is not None:
+        if Screen.game == "basic":
+            current.tap_meld(int(meld))
+        return
+    name = attr(target, "data-action")
+    if name == "show-rules":
+        show_rules(document.body.dataset.game)
+    elif name == "close-sheet":
+        close_sheet()
+    elif name == "reload":
+        js.location.reload()
+    elif name in ("start", "resume"):
+        begin(name)
+    elif not Page.ready:
+        return
+    elif name == "home":
+        Screen.game = None
+        render()
+    elif name == "sort":
+        Prefs.set("sort", attr(target, "data-value"))
+        render()
+    elif name == "show-stats":
+        spawn(TABLES[Screen.game or chosen_game()].show_stats())
+    elif current is not None:
+        current.tap(name, target)
+
+
+def on_key(event):
+    if event.key == "Escape" and not by_id("sheet").hidden:
+        close_sheet()
+
+
+def on_language(event):
+    spawn(set_language(str(event.target.value)))
+
+
+def on_four_colour(event):
+    Prefs.set("fourColor", bool(event.target.checked))
+    sync_choices()
+    if Page.ready:
+        render()
+
+
+async def register_service_worker():
+    """Offline play after the first visit. Registered once the engine runs: the worker's
+    precaching downloads every file again, which must not compete with the engine's start."""
+    try:
+        await js.navigator.serviceWorker.register("./sw.js")
+    except Exception as error:  # no service worker (a private window, an old browser): online only
+        js.console.warn("no offline play: " + str(error))
+
+
+async def main():
+    Prefs.load()
+    js.window.rummyDecisionMs = js.Array.new()
+    document.addEventListener("click", on_click)
+    document.addEventListener("keydown", on_key)
+    by_id("lang-select").addEventListener("change", on_language)
+    by_id("four-color").addEventListener("change", on_four_colour)
+    if js.localStorage.getItem(save_key(chosen_game())):
+        show(chosen_game())  # the saved game's table, as a skeleton until the engine restores it
+    document.body.dataset.ui = "live"
+    await load_language(Prefs.get("lang"))
+    sync_choices()
+    progress(t("loading.engine"))
+    if not await Link.connect():
+        return
+    hello = await Link.call("hello", {})
+    if hello is None:
+        return
+    for game, about in hello["games"].items():
+        offer_levels(game, about["levels"])
+    for table in TABLES.values():
+        await table.open()
+    Page.ready = True
+    if TABLES[chosen_game()].view is not None:
+        Screen.game = chosen_game()
+    pending, Page.pending = Page.pending, None
+    if pending is not None:
+        notice("")
+        begin(pending)  # marks the page busy before it first shows a phase
+    render()
+    asyncio.create_task(register_service_worker())
+    if pending is None and Screen.game is not None:
+        TABLES[Screen.game].proceed()
+
+
+await main()  # noqa: F704 - PyScript runs the page's script with top-level await
