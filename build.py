@@ -48,8 +48,12 @@ MAIN_SCRIPT = "main.py"
 WORKER_SCRIPT = "engine_worker.py"
 MAIN_CONFIG = "main.json"
 WORKER_CONFIG = "engine.json"
-# PyScript's plugins the page does without: the error banner (the page says what failed, with a
-# retry), the editor, terminal, game and deprecation notices.
+# The page's <py-config>: no Python runs on the main thread, so this config only switches off, for
+# the worker's type, the plugins that main.json switches off for MicroPython.
+PLUGINS_CONFIG = "pyscript.json"
+# PyScript's plugins the page does without (each would be fetched and run at start): the error
+# banner (the page says what failed, with a retry), the editor, terminal, game and deprecation
+# notices.
 UNUSED_PLUGINS = ("error", "codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 # The template holds this string literal once; the build replaces it (quotes included) with a
 # JSON object {"version", "files"}. Unbuilt, the worker sees a string and precaches nothing.
@@ -364,11 +368,12 @@ def page_modules(files: list[Path]) -> dict[str, str]:
 
 
 def configs(wheel: Path, files: list[Path]) -> dict[str, dict]:
-    """The two PyScript configs by file name: MicroPython with the DOM layer's modules for the
-    main thread, Pyodide with the engine's wheel unpacked (on sys.path) for the worker. Both
-    interpreters are served from dist/, never from a CDN."""
+    """The PyScript configs by file name: MicroPython with the DOM layer's modules for the main
+    thread, Pyodide with the engine's wheel unpacked (on sys.path) for the worker, and the
+    plugins left out. Both interpreters are served from dist/, never from a CDN."""
     plugins = [f"!{name}" for name in UNUSED_PLUGINS]
     return {
+        PLUGINS_CONFIG: {"plugins": plugins},
         MAIN_CONFIG: {
             "interpreter": "./micropython/micropython.mjs",
             "files": page_modules(files),

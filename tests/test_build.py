@@ -168,7 +168,7 @@ def test_dist_holds_the_page_and_runtime(dist, web):
     files = dist_files(dist)
     assert {"index.html", "floor_worker.mjs", "styles.css", "main.py", "engine_worker.py", "ui/dom.py",
             "i18n/en.json", "icons/icon.svg", "manifest.webmanifest", "sw.js", "main.json", "engine.json",
-            "precache.json"} <= files
+            "pyscript.json", "precache.json"} <= files
     assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
     for name in build.PYODIDE_FILES:
         assert (dist / "pyodide" / name).read_bytes() == (
@@ -201,6 +201,7 @@ def test_the_configs_point_at_self_hosted_files(dist):
     assert main["interpreter"] == "./micropython/micropython.mjs"
     assert main["files"] == {"./ui/dom.py": "./ui/dom.py"}
     assert "!error" in main["plugins"]
+    assert json.loads((dist / "pyscript.json").read_text()) == {"plugins": main["plugins"]}
     for config in (worker, main):
         assert (dist / config["interpreter"]).is_file()
         for source in config["files"]:

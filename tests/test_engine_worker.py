@@ -50,10 +50,11 @@ def test_the_worker_offers_every_request_and_touches_no_page():
     assert not names & {"window", "document", "localStorage"}
 
 
-def test_hello_names_the_games_and_their_levels(call):
-    reply = call("hello", {})
-    assert reply["ok"] and set(reply["games"]) == {"gin", "basic"}
-    assert reply["games"]["gin"]["levels"] == ["easy", "normal", "hard"]
+@pytest.mark.parametrize("game", ["gin", "basic"])
+def test_opening_a_game_names_its_computer_levels(call, game):
+    reply = call("open", {"game": game, "save": None, "stats": None})
+    assert reply["ok"] and reply["game"] == game and reply["levels"] == ["easy", "normal", "hard"]
+    assert worker.session_class(game).game == game
 
 
 @pytest.mark.parametrize("game", ["gin", "basic"])

@@ -10,15 +10,16 @@ session unchanged. The worker never touches `window` or `document` (and keeps no
 stores what each reply says); this module is ordinary Python, tested under CPython.
 """
 
+import importlib
 import json
 import random
 import time
 
-from rummy.basic.session import BasicSession
-from rummy.gin.session import GinSession
 from rummy.sessions import Refusal
 
-SESSIONS = {cls.game: cls for cls in (GinSession, BasicSession)}
+# Each game's session, imported when the page first asks for that game: the page opens the game
+# it shows first, so the others' code does not delay its first hand.
+SESSIONS = {"gin": "rummy.gin.session:GinSession", "basic": "rummy.basic.session:BasicSession"}
 
 
 class Engine:
@@ -31,14 +32,11 @@ class Engine:
 
     # ---- the requests ---------------------------------------------------------------------
 
-    def hello(self, request):
-        """The games this engine plays and their computer players' levels."""
-        return {"ok": True, "games": {name: {"levels": list(cls.levels)} for name, cls in SESSIONS.items()}}
-
     def open(self, request):
         """Restore a game's session from the page's storage: `save` and `stats` are the texts
         stored (or null). A corrupted save or statistics are reported in `notices`
-        ("save_corrupt", "stats_corrupt" with `problems`) and replaced by a fresh start."""
+        ("save_corrupt", "stats_corrupt" with `problems`) and replaced by a fresh start. The
+        reply also names the game's computer levels."""
         cls = self._game(request)
         notices, problems = [], []
         stats = cls.stats_type()
@@ -56,7 +54,7 @@ class Engine:
             except Exception as error:  # whatever breaks a replay: the page sets the save aside
                 notices.append("save_corrupt")
                 problems.append(str(error))
-        return {**self._state(cls.game), "notices": notices, "problems": problems}
+        return {**self._state(cls.game), "levels": list(cls.levels), "notices": notices, "problems": problems}
 
     def start(self, request):
         """A new match of `game` with `settings` (the start screen's), dealt from `seed`, or
@@ -116,11 +114,11 @@ class Engine:
         name = request.get("game")
         if name not in SESSIONS:
             raise BadRequest("unknown_game", {"game": str(name)})
-        return SESSIONS[name]
+        return session_class(name)
 
     def _stats(self, game):
         session = self.sessions.get(game)
-        return session.stats if session is not None else self.stats.get(game) or SESSIONS[game].stats_type()
+        return session.stats if session is not None else self.stats.get(game) or session_class(game).stats_type()
 
     def _state(self, game):
         session = self.sessions.get(game)
@@ -131,6 +129,11 @@ class Engine:
             "save": session.save() if session else None,
             "stats": self._stats(game).as_dict(),
         }
+
+
+def session_class(game):
+    module, _, name = SESSIONS[game].partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 class BadRequest(Exception):
@@ -175,7 +178,7 @@ def handle(engine, name, request_text):
     return json.dumps(reply)
 
 
-REQUESTS = ("hello", "open", "start", "act", "hints", "statistics", "close")
+REQUESTS = ("open", "start", "act", "hints", "statistics", "close")
 
 
 def exports(engine):

@@ -17,7 +17,7 @@ from ui.basic import Basic
 from ui.dom import attr, by_id, close_sheet, document, each, el, load_language, notice, progress, show_rules, spawn, t
 from ui.gin import Gin
 from ui.link import Link
-from ui.prefs import Prefs, chosen_game, offer_levels, save_key, sync_choices
+from ui.prefs import Prefs, chosen_game, save_key, sync_choices
 from ui.table import Screen
 
 TABLES = {"gin": Gin(), "basic": Basic()}
@@ -67,6 +67,7 @@ async def start(game):
 async def resume(game):
     """Back to the saved table of `game` (kept while the other game was played)."""
     table = TABLES[game]
+    await table.opened.wait()
     if table.view is None:
         await start(game)
         return
@@ -181,13 +182,8 @@ async def main():
     progress(t("loading.engine"))
     if not await Link.connect():
         return
-    hello = await Link.call("hello", {})
-    if hello is None:
-        return
-    for game, about in hello["games"].items():
-        offer_levels(game, about["levels"])
-    for table in TABLES.values():
-        await table.open()
+    shown = chosen_game()
+    await TABLES[shown].open()  # the game on screen first; the other is opened right after
     Page.ready = True
     if TABLES[chosen_game()].view is not None:
         Screen.game = chosen_game()
@@ -196,9 +192,12 @@ async def main():
         notice("")
         begin(pending)  # marks the page busy before it first shows a phase
     render()
-    asyncio.create_task(register_service_worker())
     if pending is None and Screen.game is not None:
         TABLES[Screen.game].proceed()
+    for game, table in TABLES.items():
+        if game != shown:
+            await table.open()
+    asyncio.create_task(register_service_worker())
 
 
 await main()  # noqa: F704 - PyScript runs the page's script with top-level await

@@ -55,6 +55,26 @@ def wait_out(page: Page, screen: str) -> None:
     page.wait_for_function(f"document.body.dataset.phase !== '{screen}'", timeout=TURN_TIMEOUT)
 
 
+class HeldEngine:
+    """The engine's wheel held back while the test looks at the page: the worker cannot start
+    until `release()`. The page's context must not run a service worker (it would answer the
+    request from its cache, unseen by the route)."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.held = page, []
+        page.route("**/*.whl", lambda route: self.held.append(route))
+
+    def release(self) -> None:
+        for _ in range(100_000):  # the routed request reaches the list as Playwright dispatches
+            if self.held:
+                break
+            self.page.evaluate("0")
+        assert self.held, "the engine never asked for its wheel"
+        for route in self.held:
+            route.continue_()
+        self.page.unroute("**/*.whl")
+
+
 def from_site(url: str, site_url: str) -> bool:
     """Whether a request stays on the site: its own files, or a blob: of its origin (PyScript
     starts its worker from one)."""

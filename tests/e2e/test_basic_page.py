@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from helpers import from_site, LOAD_TIMEOUT, loaded, open_page, phase, press, settle, stored, wait_out
+from helpers import LOAD_TIMEOUT, HeldEngine, from_site, loaded, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Page, expect
 
 from rummy.basic import BasicMatch
@@ -344,8 +344,7 @@ def test_a_corrupted_basic_save_gets_a_notice_and_a_fresh_start_keeping_the_gin_
 def test_basic_rummy_chosen_before_the_engine_is_ready_starts_once_it_is(page: Page, site):
     """The start screen answers taps while the engine is held back; the start pressed then is
     played once the engine is up."""
-    held = []
-    page.route("**/*.whl", lambda route: held.append(route))  # the engine waits for the test
+    engine = HeldEngine(page)
     with page.expect_request("**/*.whl", timeout=LOAD_TIMEOUT):
         page.goto(site.url + "?fast&seed=17")
         page.wait_for_function("document.documentElement.lang === 'en'")  # the start screen speaks English
@@ -356,10 +355,7 @@ def test_basic_rummy_chosen_before_the_engine_is_ready_starts_once_it_is(page: P
         page.get_by_test_id("start").click()
         expect(page.locator("#notice")).to_contain_text("as soon as loading finishes")
         assert phase(page) == "loading"
-    while not held:  # the routed request reaches its handler as Playwright dispatches events
-        page.evaluate("0")
-    for route in held:
-        route.continue_()
+    engine.release()
     page.wait_for_function("['draw', 'play', 'opponent'].includes(document.body.dataset.phase)", timeout=LOAD_TIMEOUT)
     expect(page.locator("#opponents .seat")).to_have_count(2)
     assert saved(page)["settings"] == {"opponents": 2, "hands": 1, "target": None, "level": "easy"}

@@ -1,2 +1,3 @@
-"""The page's DOM layer, one module per game: `dom` holds what both games draw with, `gin` and
-`basic` draw their tables; `app.py` routes the page between them."""
+"""The page's DOM layer, on MicroPython: `dom` holds what every table draws with, `prefs` the
+person's choices and the start screen, `link` the requests to the engine's worker, `table` what
+every game's table does, `gin` and `basic` draw their tables; main.py routes between them."""

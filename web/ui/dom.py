@@ -31,17 +31,19 @@ class Catalog:
     strings = {}
 
 
-def first_seed():
-    """The seed `?seed=N` asks for, once; None after that (the engine then picks one)."""
-    text = QUERY.get("seed")
-    if Seeds.used or text is None or not str(text).isdigit():
-        return None
-    Seeds.used = True
-    return int(str(text))
-
-
 class Seeds:
+    """The seed `?seed=N` asks for the first new match of the page; None for the others (the
+    engine then picks one)."""
+
     used = False
+
+    @classmethod
+    def first(cls):
+        text = QUERY.get("seed")
+        if cls.used or text is None or not str(text).isdigit():
+            return None
+        cls.used = True
+        return int(str(text))
 
 
 class Busy:

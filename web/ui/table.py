@@ -13,9 +13,9 @@ import json
 
 import js
 
-from .dom import PACE, by_id, document, first_seed, keeping_focus, notice, open_stats, refusal_text, t
+from .dom import PACE, Seeds, by_id, document, keeping_focus, notice, open_stats, refusal_text, t
 from .link import Link
-from .prefs import save_key, settings
+from .prefs import offer_levels, save_key, settings
 
 
 class Screen:
@@ -45,6 +45,7 @@ class Table:
         self.message = ""
         self.error = False
         self.busy = False
+        self.opened = asyncio.Event()  # set once the engine has restored this game's save
 
     # ---- hooks ----------------------------------------------------------------------------
 
@@ -97,12 +98,15 @@ class Table:
         if said:
             notice(" ".join(said))
         self.view = reply["view"]
+        offer_levels(self.game, reply["levels"])
+        self.opened.set()
 
     # ---- actions --------------------------------------------------------------------------
 
     async def start(self, chosen=None):
         """A new match with the start screen's settings (or `chosen` ones)."""
-        request = {"game": self.game, "settings": chosen or settings(self.game), "seed": first_seed()}
+        await self.opened.wait()
+        request = {"game": self.game, "settings": chosen or settings(self.game), "seed": Seeds.first()}
         reply = await Link.call("start", request)
         if reply is None:
             return
@@ -198,6 +202,7 @@ class Table:
         render()
 
     async def show_stats(self):
+        await self.opened.wait()
         reply = await Link.call("statistics", {"game": self.game})
         if reply is not None:
             open_stats(self.stats_title, reply["figures"])

@@ -1,0 +1,151 @@
+"""The page and its engine worker in real Chromium: the start screen is live before the engine,
+a saved game shows its skeleton, the main thread is never held long, a slow decision shows the
+thinking indicator, and an engine that fails says so with a retry that works."""
+
+from pathlib import Path
+
+import pytest
+from helpers import LOAD_TIMEOUT, HeldEngine, long_tasks, loaded, open_page, phase, press, settle, stored, wait_out, watch_long_tasks
+from playwright.sync_api import Page, expect
+
+from rummy.gin import Match
+
+pytestmark = pytest.mark.e2e
+WORKER = (Path(__file__).resolve().parents[2] / "web" / "engine_worker.py").read_text()
+OVER = ("settle", "match-over")
+
+
+def plant(page: Page, code: str) -> None:
+    """Serve the engine's worker with `code` run after it has exported its functions to `sync`
+    (which `code` may replace): a fault or a delay planted by the test, the page unchanged."""
+    page.route("**/engine_worker.py", lambda route: route.fulfill(
+        body=WORKER + "\n" + code, content_type="text/x-python; charset=utf-8"))
+
+
+def play_hand_simply(page: Page) -> None:
+    """Pass, draw from the stock, knock when offered, else discard the last card shown."""
+    for _ in range(400):
+        now = phase(page)
+        if now in OVER:
+            return
+        if now == "opponent":
+            wait_out(page, "opponent")
+        elif now == "upcard":
+            press(page.get_by_test_id("pass-upcard"))
+        elif now == "draw":
+            press(page.get_by_test_id("stock"))
+        else:
+            card = page.locator("#hand [data-card]").last
+            press(card)
+            knock = page.get_by_test_id("knock")
+            press(knock if knock.get_attribute("aria-disabled") == "false" else card)
+    raise AssertionError("the hand did not end")
+
+
+def test_no_main_thread_task_of_a_second_from_loading_to_the_end_of_a_hand_against_hard(page: Page, site):
+    """A generous check (bench/bench_startup.py measures the real figure): the engine starts and
+    the hard player decides in the worker, so the page is never held for long."""
+    watch_long_tasks(page)
+    open_page(page, site.url, seed=11)
+    press(page.get_by_test_id("level-hard"))
+    press(page.get_by_test_id("start"))
+    play_hand_simply(page)
+    assert Match.from_record(stored(page, "rummy-table/gin/save")["match"]).hand.result is not None
+    tasks = long_tasks(page)
+    assert max(tasks, default=0) < 1000, tasks
+
+
+def test_a_saved_game_shows_its_table_while_the_engine_starts(browser, site):
+    context = browser.new_context(locale="en-US", service_workers="block")
+    page = context.new_page()
+    try:
+        open_page(page, site.url, seed=3)
+        press(page.get_by_test_id("start"))
+        wait_out(page, "opponent")
+        engine = HeldEngine(page)
+        with page.expect_request("**/*.whl", timeout=LOAD_TIMEOUT):
+            page.reload()
+            page.wait_for_function("document.body.dataset.ui === 'live'", timeout=LOAD_TIMEOUT)
+            expect(page.locator("#gin-table")).to_be_visible()  # the skeleton, before the engine
+            expect(page.locator("#start-screen")).to_be_hidden()
+            expect(page.locator("#progress")).to_be_visible()
+            assert phase(page) == "loading"
+        engine.release()
+        loaded(page)
+        assert phase(page) in ("upcard", "draw", "discard", *OVER)
+        expect(page.locator("#hand [data-card]")).not_to_have_count(0)
+    finally:
+        context.close()
+
+
+def test_a_slow_decision_shows_the_thinking_indicator_and_the_page_stays_live(page: Page, site):
+    plant(page, """
+import time
+_functions = exports(Engine())
+for _name, _function in _functions.items():
+    setattr(sync, _name, _function)
+def _slow(text):
+    if '"computer"' in text:
+        time.sleep(0.8)
+    return _functions["act"](text)
+sync.act = _slow
+""")
+    open_page(page, site.url, seed=4)
+    press(page.get_by_test_id("start"))
+    if phase(page) == "upcard":
+        press(page.get_by_test_id("pass-upcard"))
+    page.wait_for_function("document.body.dataset.phase === 'opponent'", timeout=LOAD_TIMEOUT)
+    expect(page.get_by_test_id("thinking")).to_be_visible()
+    page.get_by_role("button", name="Rules").click()  # the page answers while the engine thinks
+    expect(page.locator("#sheet")).to_be_visible()
+    page.keyboard.press("Escape")
+    wait_out(page, "opponent")
+    expect(page.get_by_test_id("thinking")).to_be_hidden()
+
+
+def test_an_engine_that_fails_to_start_says_so_and_a_retry_starts_it(browser, site):
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    try:
+        page.route("**/*.whl", lambda route: route.abort())
+        page.goto(site.url + "?fast")
+        retry = page.get_by_test_id("retry")
+        expect(retry).to_be_visible(timeout=LOAD_TIMEOUT)
+        expect(page.locator("#notice")).to_contain_text("could not start")
+        assert phase(page) == "loading"
+        press(page.get_by_test_id("game-basic"))  # the start screen still answers
+        expect(page.get_by_test_id("game-basic")).to_have_attribute("aria-pressed", "true")
+        page.unroute("**/*.whl")
+        retry.click()
+        loaded(page)
+        assert phase(page) == "start"
+        expect(page.locator("#notice")).to_be_hidden()
+    finally:
+        context.close()
+
+
+def test_a_request_that_raises_in_the_engine_says_so_and_loses_nothing(browser, site):
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    try:
+        plant(page, """
+def _broken(text):
+    raise RuntimeError("a fault planted by the test")
+sync.act = _broken
+""")
+        open_page(page, site.url, seed=5)
+        press(page.get_by_test_id("start"))
+        save = stored(page, "rummy-table/gin/save")
+        assert save is not None
+        if phase(page) == "upcard":
+            press(page.get_by_test_id("pass-upcard"))
+        expect(page.get_by_test_id("retry")).to_be_visible()
+        expect(page.locator("#notice")).to_contain_text("a fault planted by the test")
+        assert stored(page, "rummy-table/gin/save") == save  # nothing lost
+        page.unroute("**/engine_worker.py")
+        page.get_by_test_id("retry").click()
+        loaded(page)
+        assert stored(page, "rummy-table/gin/save") == save
+        assert phase(page) in ("upcard", "opponent", "draw")
+    finally:
+        context.close()
