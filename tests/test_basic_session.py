@@ -5,11 +5,13 @@ end-of-hand summary, statistics."""
 from dataclasses import replace
 
 import pytest
+from session_play import acted, step
+from session_play import until as play_until
 
 from rummy.basic import DrawDiscard, DrawStock, LayOff, NewMeld, Phase, hand_value
+from rummy.basic.actions import action_code
 from rummy.basic.agents import LEVELS, make_agent
 from rummy.basic.session import PERSON, BasicSession, Settings, Stats, levels
-from rummy.basic.actions import action_code
 from rummy.cards import parse_cards
 from rummy.melds import make_meld
 from rummy.sessions import Refusal
@@ -17,12 +19,6 @@ from rummy.sessions import Refusal
 
 def new(seed, **settings):
     return BasicSession.create(settings, seed)
-
-
-def act(session, code):
-    after = session.act(code)
-    assert not isinstance(after, Refusal), after
-    return after
 
 
 def easy_code(session):
@@ -33,11 +29,7 @@ def easy_code(session):
 
 def until(session, screens, person=easy_code):
     """Play every seat (the person as an easy player) until the session shows one of `screens`."""
-    for _ in range(3000):
-        if session.screen in screens:
-            return session
-        session = act(session, "computer" if session.screen == "opponent" else person(session))
-    raise AssertionError(f"the session never showed {screens}")
+    return play_until(session, screens, person)
 
 
 def test_settings_choose_the_players_the_length_and_the_level():
@@ -71,16 +63,16 @@ def test_a_new_session_deals_to_every_seat_and_shows_whose_turn_it_is():
 
 def test_the_screens_follow_the_persons_turn_and_the_computers():
     session = until(new(2, opponents=2), {"draw"})
-    session = act(session, "stock")
+    session = acted(session, "stock")
     assert session.screen == "play" and len(session.view.hand) == 8
     assert session.act("computer").reason == "not_your_turn"
-    session = act(session, "discard " + session.view_model()["options"]["discards"][0])
+    session = acted(session, "discard " + session.view_model()["options"]["discards"][0])
     if not session.match.hand.is_over:
         assert session.screen == "opponent" and session.to_move == 1
 
 
 def test_an_illegal_meld_is_refused_with_its_reason_and_changes_nothing():
-    session = act(until(new(3, opponents=1), {"draw"}), "stock")
+    session = acted(until(new(3, opponents=1), {"draw"}), "stock")
     assert session.act("discard ZZ").reason == "bad_code"
     hand = session.view.hand
     not_a_meld = next(cards for cards in (hand[:3], hand[1:4], hand[2:5], hand[3:6]) if no_meld(cards))
@@ -101,7 +93,7 @@ def no_meld(cards):
 
 def test_the_options_are_the_persons_legal_moves():
     for seed in range(30):
-        session = act(until(new(seed, opponents=1 + seed % 3), {"draw"}), "stock")
+        session = acted(until(new(seed, opponents=1 + seed % 3), {"draw"}), "stock")
         legal = session.view.legal_actions
         options = session.view_model()["options"]
         assert sorted(map(sorted, options["melds"])) == sorted(
@@ -121,7 +113,7 @@ def test_meld_offers_are_the_persons_largest_legal_melds():
     session = replace(session, match=replace(session.match, hand=played))
     offers = {frozenset(o) for o in session.view_model()["options"]["offers"]}
     assert offers == {frozenset("7S 8S 9S TS".split()), frozenset("7S 7H 7D".split())}
-    session = act(session, "meld 7S 8S 9S TS")
+    session = acted(session, "meld 7S 8S 9S TS")
     view = session.view_model()
     assert view["melds"][-1] == {"number": len(view["melds"]) - 1, "owner": PERSON, "cards": ["7S", "8S", "9S", "TS"]}
     assert view["options"]["offers"] == [] and view["options"]["melds"] == []  # one new meld a turn
@@ -134,7 +126,7 @@ def test_the_last_move_says_what_every_seat_saw():
         if session.match.hand.is_over:
             break
         before = session.view
-        session = act(session, "computer" if session.screen == "opponent" else easy_code(session))
+        session = step(session, easy_code)
         action = session.match.hand.actions[-1]
         move = session.view_model()["last_move"]
         assert (move["by"], move["move"]) == (action.seat, type(action).__name__)
@@ -154,14 +146,14 @@ def test_a_turnover_is_told():
     session = new(5, opponents=5, level="easy")
     for _ in range(3000):
         before = session.view.turnovers
-        session = act(session, "computer" if session.screen == "opponent" else "stock" if session.screen == "draw"
+        session = acted(session, "computer" if session.screen == "opponent" else "stock" if session.screen == "draw"
                       else "discard " + session.view_model()["options"]["discards"][-1])
         if session.view.turnovers > before:
             assert session.view_model()["last_move"]["turnover"] is True
             return
         assert session.view_model()["last_move"]["turnover"] is False
         if session.match.hand.is_over:
-            session = act(session, "next-hand")
+            session = acted(session, "next-hand")
     raise AssertionError("no turnover in the hands played")
 
 
@@ -177,7 +169,7 @@ def test_the_end_of_a_hand_shows_every_players_cards_points_and_score():
     if result["winner"] is not None:
         winner = summary[result["winner"]]
         assert winner["went_out"] and winner["cards"] == [] and result["points"] == sum(r["value"] for r in summary)
-    session = until(act(session, "next-hand"), {"hand-over", "game-over"})
+    session = until(acted(session, "next-hand"), {"hand-over", "game-over"})
     view = session.view_model()
     assert view["screen"] == "game-over" and view["match"]["over"]
     assert view["match"]["winners"] == list(session.match.winners)
@@ -199,7 +191,7 @@ def play_game(session):
     while session.screen != "game-over":
         session = until(session, {"hand-over", "game-over"})
         if session.screen == "hand-over":
-            session = act(session, "next-hand")
+            session = acted(session, "next-hand")
     return session
 
 
@@ -219,7 +211,7 @@ def test_statistics_record_a_whole_game_and_count_each_hand_once():
 
 def test_statistics_add_up_over_games():
     first = play_game(new(23, opponents=1, hands=2, target=None))
-    second = play_game(act(first, "rematch"))
+    second = play_game(acted(first, "rematch"))
     decided = sum(hand.result.winner is not None for hand in second.match.hands)
     assert second.stats.games == 2 and second.stats.hands == first.stats.hands + decided
     assert second.stats.games_won == first.stats.games_won + (PERSON in second.match.winners)

@@ -5,12 +5,14 @@ bonus and lay-offs), its refusals, its statistics and its hints."""
 from dataclasses import replace
 
 import pytest
+from session_play import acted, step
+from session_play import until as play_until
 
 from rummy.cards import parse_card, parse_cards
 from rummy.gin import COMPUTER, PLAYER, Knock, Phase
 from rummy.gin.session import GinSession, Settings, Stats
 from rummy.melds import deadwood
-from rummy.sessions import Refusal, arrangements, grouped, sorted_by
+from rummy.sessions import arrangements, grouped, sorted_by
 
 
 def new(seed, **settings):
@@ -19,8 +21,7 @@ def new(seed, **settings):
 
 def play(session, *codes):
     for code in codes:
-        session = session.act(code)
-        assert not isinstance(session, Refusal), session
+        session = acted(session, code)
     return session
 
 
@@ -34,11 +35,7 @@ def by_hint(session):
 
 def until(session, screens, person=by_hint):
     """Play both seats (the person by its hint) until the session shows one of `screens`."""
-    for _ in range(500):
-        if session.screen in screens:
-            return session
-        session = play(session, "computer" if session.screen == "opponent" else person(session))
-    raise AssertionError(f"the hand never showed {screens}")
+    return play_until(session, screens, person, steps=500)
 
 
 def test_a_new_session_has_the_computer_deal_so_the_person_is_offered_the_upcard():
@@ -115,7 +112,7 @@ def test_the_computers_last_move_shows_what_it_discarded_or_took_never_a_stock_c
         if session.match.hand.is_over:
             break
         before = session.view
-        session = play(session, "computer" if session.screen == "opponent" else by_hint(session))
+        session = step(session, by_hint)
         move = session.view_model()["last_move"]
         action = session.match.hand.actions[-1]
         assert move["by"] == ("you" if action.seat == PLAYER else "opponent")

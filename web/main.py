@@ -17,7 +17,7 @@ from ui.basic import Basic
 from ui.dom import attr, by_id, close_sheet, document, each, el, load_language, notice, progress, show_rules, spawn, t
 from ui.gin import Gin
 from ui.link import Link
-from ui.prefs import Prefs, chosen_game, save_key, sync_choices
+from ui.prefs import Prefs, chosen_game, storage_key, sync_choices
 from ui.table import Screen
 
 TABLES = {"gin": Gin(), "basic": Basic()}
@@ -174,7 +174,7 @@ async def main():
     document.addEventListener("keydown", on_key)
     by_id("lang-select").addEventListener("change", on_language)
     by_id("four-color").addEventListener("change", on_four_colour)
-    if js.localStorage.getItem(save_key(chosen_game())):
+    if js.localStorage.getItem(storage_key(chosen_game(), "save")):
         show(chosen_game())  # the saved game's table, as a skeleton until the engine restores it
     document.body.dataset.ui = "live"
     await load_language(Prefs.get("lang"))

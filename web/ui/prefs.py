@@ -28,8 +28,9 @@ CHOICES = {
 NUMERIC = ("target", "opponents")
 
 
-def save_key(game):
-    return "rummy-table/" + game + "/save"
+def storage_key(game, what):
+    """Where a game's `what` ("save", "stats", "broken": a save set aside) is kept."""
+    return "rummy-table/" + game + "/" + what
 
 
 def default_language():
@@ -116,4 +117,4 @@ def sync_choices():
     document.body.classList.toggle("four-color", Prefs.get("fourColor"))
     if not by_id("start-screen").hidden:
         document.body.dataset.game = chosen_game()
-        by_id("resume").hidden = not js.localStorage.getItem(save_key(chosen_game()))
+        by_id("resume").hidden = not js.localStorage.getItem(storage_key(chosen_game(), "save"))

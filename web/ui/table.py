@@ -15,7 +15,7 @@ import js
 
 from .dom import PACE, Seeds, by_id, document, keeping_focus, notice, open_stats, refusal_text, t
 from .link import Link
-from .prefs import offer_levels, save_key, settings
+from .prefs import offer_levels, settings, storage_key
 
 
 class Screen:
@@ -67,7 +67,7 @@ class Table:
     # ---- storage --------------------------------------------------------------------------
 
     def key(self, what):
-        return save_key(self.game) if what == "save" else "rummy-table/" + self.game + "/" + what
+        return storage_key(self.game, what)
 
     def accept(self, reply):
         """Take the engine's reply: its view model, and its save and statistics stored."""

@@ -1,0 +1,24 @@
+"""Playing a session by codes, as the page does, for the session tests of every game."""
+
+from rummy.sessions import Refusal
+
+
+def acted(session, code):
+    """The session after `code`, which it must accept."""
+    after = session.act(code)
+    assert not isinstance(after, Refusal), after
+    return after
+
+
+def step(session, person):
+    """One move: the computer's on its turn, else the person's code `person(session)`."""
+    return acted(session, "computer" if session.screen == "opponent" else person(session))
+
+
+def until(session, screens, person, steps=3000):
+    """Play every seat until the session shows one of `screens`."""
+    for _ in range(steps):
+        if session.screen in screens:
+            return session
+        session = step(session, person)
+    raise AssertionError(f"the session never showed {screens}")
