@@ -161,7 +161,7 @@ def ensure_node_modules(root: Path = ROOT) -> None:
     lock = root / "package-lock.json"
     stamp = modules / ".package-lock.json"  # npm rewrites it on every install
     if not lock.is_file():
-        raise BuildError(f"{lock} is missing; it pins Pyodide and PyScript (run `npm install`)")
+        raise BuildError(f"{lock} is missing; it pins Pyodide, MicroPython and PyScript (run `npm install`)")
     reason = None
     if not stamp.is_file():
         reason = "node_modules is missing"

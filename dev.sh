@@ -24,7 +24,7 @@ setup() {
 }
 
 setup_node() {
-  # Pyodide and PyScript, pinned in package-lock.json, served from dist/ rather than a CDN.
+  # Pyodide, MicroPython and PyScript, pinned in package-lock.json, served from dist/ rather than a CDN.
   # `npm ci` only when node_modules is missing or older than the lock (build.py checks the
   # same, plus the installed versions, and runs npm ci itself if needed).
   if ! command -v npm >/dev/null; then
