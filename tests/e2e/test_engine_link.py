@@ -2,6 +2,8 @@
 a saved game shows its skeleton, the main thread is never held long, a slow decision shows the
 thinking indicator, and an engine that fails says so with a retry that works."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -149,3 +151,21 @@ sync.act = _broken
         assert phase(page) in ("upcard", "opponent", "draw")
     finally:
         context.close()
+
+
+def test_the_startup_benchmark_prints_its_figures(dist):
+    """bench/bench_startup.py runs end to end (plumbing, not speed) and refuses bad arguments."""
+    bench = Path(__file__).resolve().parents[2] / "bench" / "bench_startup.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), "--loads", "1", "--devices", "desktop", "--modes", "cold", "--dist", str(dist)],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    row = next(line for line in lines if line.startswith("desktop  cold"))
+    tap, first_hand, floor, ratio = row.split()[2:6]
+    assert 0 < float(tap) < float(first_hand) and float(floor) > 0
+    assert abs(float(ratio) - float(first_hand) / float(floor)) < 0.01
+    assert any(line.startswith("Computer decisions in the worker") for line in lines)
+    refused = subprocess.run([sys.executable, str(bench), "--loads", "0"], capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "--loads" in refused.stderr
