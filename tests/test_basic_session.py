@@ -5,7 +5,7 @@ end-of-hand summary, statistics."""
 from dataclasses import replace
 
 import pytest
-from session_play import acted, step
+from session_play import acted, moves_of_the_hand
 from session_play import until as play_until
 
 from rummy.basic import DrawDiscard, DrawStock, LayOff, NewMeld, Phase, hand_value
@@ -120,14 +120,8 @@ def test_meld_offers_are_the_persons_largest_legal_melds():
 
 
 def test_the_last_move_says_what_every_seat_saw():
-    session = new(4, opponents=3, level="easy")
     seen = set()
-    for _ in range(600):
-        if session.match.hand.is_over:
-            break
-        before = session.view
-        session = step(session, easy_code)
-        action = session.match.hand.actions[-1]
+    for before, session, action in moves_of_the_hand(new(4, opponents=3, level="easy"), easy_code):
         move = session.view_model()["last_move"]
         assert (move["by"], move["move"]) == (action.seat, type(action).__name__)
         if isinstance(action, DrawStock):

@@ -5,7 +5,7 @@ bonus and lay-offs), its refusals, its statistics and its hints."""
 from dataclasses import replace
 
 import pytest
-from session_play import acted, step
+from session_play import acted, moves_of_the_hand
 from session_play import until as play_until
 
 from rummy.cards import parse_card, parse_cards
@@ -106,15 +106,9 @@ def test_the_card_just_drawn_is_named_from_the_stock_or_the_pile():
 
 
 def test_the_computers_last_move_shows_what_it_discarded_or_took_never_a_stock_card():
-    session = new(8, level="easy")
     seen = set()
-    for _ in range(200):
-        if session.match.hand.is_over:
-            break
-        before = session.view
-        session = step(session, by_hint)
+    for before, session, action in moves_of_the_hand(new(8, level="easy"), by_hint):
         move = session.view_model()["last_move"]
-        action = session.match.hand.actions[-1]
         assert move["by"] == ("you" if action.seat == PLAYER else "opponent")
         assert move["move"] == type(action).__name__
         if move["move"] in ("TakeUpcard", "DrawDiscard"):

@@ -7,7 +7,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import LOAD_TIMEOUT, HeldEngine, long_tasks, loaded, open_page, phase, press, settle, stored, wait_out, watch_long_tasks
+from helpers import (
+    LOAD_TIMEOUT,
+    HeldEngine,
+    loaded,
+    long_tasks,
+    open_page,
+    phase,
+    press,
+    stored,
+    wait_out,
+    watch_long_tasks,
+)
 from playwright.sync_api import Page, expect
 
 from rummy.gin import Match

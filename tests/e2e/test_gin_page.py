@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import from_site, loaded, long_tasks, open_page, phase, press, settle, stored, wait_out, watch_long_tasks
+from helpers import from_site, loaded, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Page, expect
 
 from rummy.gin import Match
