@@ -12,7 +12,7 @@ and the agents.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
 from ..errors import IllegalAction
@@ -162,22 +162,13 @@ class BasicSession(MatchSession):
             return "opponent"
         return "draw" if hand.phase is Phase.DRAW else "play"
 
-    def meld_offers(self) -> tuple[NewMeld, ...]:
-        """The new melds the person may put down now, the largest first, leaving out any meld
-        whose cards are all part of a larger one on offer (a 4-card run, not its 3-card parts)."""
-        melds = [a for a in self.view.legal_actions if isinstance(a, NewMeld)]
-        sets = [frozenset(a.cards) for a in melds]
-        kept = [a for a, s in zip(melds, sets) if not any(s < other for other in sets)]
-        return tuple(sorted(kept, key=lambda a: (-len(a.cards), [c.index for c in a.cards])))
-
     def view_model(self) -> dict[str, Any]:
-        view, match = self.view, self.match
+        view, match = self.view, self.match  # the view once: its legal actions are searched
         rules = view.rules
         return {
             "game": self.game,
             "screen": self.screen,
-            "settings": {"opponents": self.settings.opponents, "hands": self.settings.hands,
-                         "target": self.settings.target, "level": self.settings.level},
+            "settings": asdict(self.settings),
             "players": [
                 {"seat": seat, "you": seat == PERSON, "cards": count, "score": view.scores[seat],
                  "to_move": seat == self.to_move}
@@ -198,26 +189,10 @@ class BasicSession(MatchSession):
             "hand_value": hand_value(view.hand),
             "drawn": view.drawn.code if view.drawn else None,
             "taken_from_pile": view.drawn_from_pile.code if view.drawn_from_pile else None,
-            "options": self._options(),
+            "options": _options(view.legal_actions),
             "last_move": self.last_move(),
-            "result": self._result_model(),
+            "result": self._result_model(view),
             "match": {"over": match.is_over, "winners": list(match.winners)},
-        }
-
-    def _options(self) -> dict[str, Any]:
-        """What the person may do now: the melds they may put down (each as its cards), the
-        table melds each card may be laid off on, the cards they may discard, and the melds
-        offered as shortcuts (`meld_offers`)."""
-        legal = self.view.legal_actions
-        layoffs: dict[str, list[int]] = {}
-        for action in legal:
-            if isinstance(action, LayOff):
-                layoffs.setdefault(action.card.code, []).append(action.target)
-        return {
-            "melds": [codes(a.cards) for a in legal if isinstance(a, NewMeld)],
-            "layoffs": layoffs,
-            "discards": [a.card.code for a in legal if isinstance(a, Discard)],
-            "offers": [codes(a.cards) for a in self.meld_offers()],
         }
 
     def last_move(self) -> dict[str, Any] | None:
@@ -243,9 +218,8 @@ class BasicSession(MatchSession):
             move["cards"] = [action.card.code]
         return move
 
-    def _result_model(self) -> dict[str, Any] | None:
+    def _result_model(self, view: BasicView) -> dict[str, Any] | None:
         """How the hand ended and every player's cards left, what they count and the score."""
-        view = self.view
         if view.result is None or view.final_hands is None:
             return None
         winner = view.result.winner
@@ -260,3 +234,27 @@ class BasicSession(MatchSession):
             ],
         }
 
+
+def meld_offers(legal: tuple[Action, ...]) -> tuple[NewMeld, ...]:
+    """The new melds among `legal` actions, the largest first, leaving out any meld whose cards
+    are all part of a larger one on offer (a 4-card run, not its 3-card parts)."""
+    melds = [a for a in legal if isinstance(a, NewMeld)]
+    sets = [frozenset(a.cards) for a in melds]
+    kept = [a for a, s in zip(melds, sets) if not any(s < other for other in sets)]
+    return tuple(sorted(kept, key=lambda a: (-len(a.cards), [c.index for c in a.cards])))
+
+
+def _options(legal: tuple[Action, ...]) -> dict[str, Any]:
+    """What the person may do now: the melds they may put down (each as its cards), the table
+    melds each card may be laid off on, the cards they may discard, and the melds offered as
+    shortcuts (`meld_offers`)."""
+    layoffs: dict[str, list[int]] = {}
+    for action in legal:
+        if isinstance(action, LayOff):
+            layoffs.setdefault(action.card.code, []).append(action.target)
+    return {
+        "melds": [codes(a.cards) for a in legal if isinstance(a, NewMeld)],
+        "layoffs": layoffs,
+        "discards": [a.card.code for a in legal if isinstance(a, Discard)],
+        "offers": [codes(a.cards) for a in meld_offers(legal)],
+    }

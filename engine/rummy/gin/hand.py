@@ -36,7 +36,8 @@ def _pair_with(pair: tuple, seat: int, value) -> tuple:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-def _deadwood_after_discard(hand_mask: int, card: Card) -> int:
+def deadwood_after_discard(hand_mask: int, card: Card) -> int:
+    """The least deadwood of the hand `hand_mask` once `card` is discarded."""
     return deadwood_of_mask(hand_mask & ~(1 << card.index))
 
 
@@ -117,7 +118,7 @@ class GinHand:
             knocks = [
                 Knock(seat, card)
                 for card in choices
-                if _deadwood_after_discard(mask, card) <= self.rules.knock_limit
+                if deadwood_after_discard(mask, card) <= self.rules.knock_limit
             ]
             return tuple(Discard(seat, card) for card in choices) + tuple(knocks)
         return ()
@@ -229,7 +230,7 @@ class GinHand:
                     card=card.code,
                 )
             if isinstance(action, Knock):
-                left = _deadwood_after_discard(to_mask(self.hands[action.seat]), card)
+                left = deadwood_after_discard(to_mask(self.hands[action.seat]), card)
                 if left > self.rules.knock_limit:
                     raise IllegalAction(
                         f"After discarding {card} your deadwood is {left}: you may knock "

@@ -11,16 +11,17 @@ the hand, the match and the agents.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import Card, to_mask
 from ..errors import IllegalAction
-from ..melds import Meld, deadwood, deadwood_of_mask
+from ..melds import Meld, deadwood
 from ..sessions import CountedStats, MatchSession, arrangements, codes, decision_seed, settings_from_dict
 from .actions import Action, DrawDiscard, Knock, TakeUpcard, parse_action
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
+from .hand import deadwood_after_discard
 from .match import COMPUTER, PLAYER, Match
 from .rules import PRESETS, TARGETS, preset
 from .settle import Settlement
@@ -171,7 +172,7 @@ class GinSession(MatchSession):
         return {
             "game": self.game,
             "screen": self.screen,
-            "settings": {"target": self.settings.target, "level": self.settings.level, "rules": self.settings.rules},
+            "settings": asdict(self.settings),
             "scores": {"you": view.scores[0], "opponent": view.scores[1]},
             "target": view.rules.target,
             "stock": view.stock_count,
@@ -219,7 +220,7 @@ def _discard_options(view: PlayerView) -> dict[str, dict[str, Any]]:
     knocks = {a.card for a in view.legal_actions if isinstance(a, Knock)}
     options = {}
     for card in view.hand:
-        left = deadwood_of_mask(mask & ~(1 << card.index))
+        left = deadwood_after_discard(mask, card)
         options[card.code] = {
             "deadwood": left,
             "discard": card != view.drawn_from_pile,
