@@ -55,24 +55,29 @@ def wait_out(page: Page, screen: str) -> None:
     page.wait_for_function(f"document.body.dataset.phase !== '{screen}'", timeout=TURN_TIMEOUT)
 
 
-class HeldEngine:
-    """The engine's wheel held back while the test looks at the page: the worker cannot start
-    until `release()`. The page's context must not run a service worker (it would answer the
-    request from its cache, unseen by the route)."""
+class HeldRequests:
+    """Requests to `pattern` held back while the test looks at the page (the engine's wheel:
+    the worker cannot start; a request the test planted in the worker: it waits there), until
+    `release()`. The page's context must not run a service worker (it would answer the
+    request itself, unseen by the route)."""
 
-    def __init__(self, page: Page) -> None:
-        self.page, self.held = page, []
-        page.route("**/*.whl", lambda route: self.held.append(route))
+    def __init__(self, page: Page, pattern: str = "**/*.whl") -> None:
+        self.page, self.pattern, self.held = page, pattern, []
+        page.route(pattern, lambda route: self.held.append(route))
+
+    def wait(self) -> None:
+        """Until a request is held (it reaches the list as Playwright dispatches events)."""
+        for _ in range(100_000):
+            if self.held:
+                return
+            self.page.evaluate("0")
+        raise AssertionError(f"no request to {self.pattern} came")
 
     def release(self) -> None:
-        for _ in range(100_000):  # the routed request reaches the list as Playwright dispatches
-            if self.held:
-                break
-            self.page.evaluate("0")
-        assert self.held, "the engine never asked for its wheel"
+        self.wait()
         for route in self.held:
             route.continue_()
-        self.page.unroute("**/*.whl")
+        self.page.unroute(self.pattern)
 
 
 def from_site(url: str, site_url: str) -> bool:

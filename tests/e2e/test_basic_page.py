@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from helpers import LOAD_TIMEOUT, HeldEngine, from_site, loaded, open_page, phase, press, settle, stored, wait_out
+from helpers import LOAD_TIMEOUT, HeldRequests, from_site, loaded, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Page, expect
 
 from rummy.basic import BasicMatch
@@ -344,7 +344,7 @@ def test_a_corrupted_basic_save_gets_a_notice_and_a_fresh_start_keeping_the_gin_
 def test_basic_rummy_chosen_before_the_engine_is_ready_starts_once_it_is(page: Page, site):
     """The start screen answers taps while the engine is held back; the start pressed then is
     played once the engine is up."""
-    engine = HeldEngine(page)
+    engine = HeldRequests(page)
     with page.expect_request("**/*.whl", timeout=LOAD_TIMEOUT):
         page.goto(site.url + "?fast&seed=17")
         page.wait_for_function("document.documentElement.lang === 'en'")  # the start screen speaks English

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from helpers import (
     LOAD_TIMEOUT,
-    HeldEngine,
+    TURN_TIMEOUT,
+    HeldRequests,
     loaded,
     long_tasks,
     open_page,
@@ -75,7 +76,7 @@ def test_a_saved_game_shows_its_table_while_the_engine_starts(browser, site):
         open_page(page, site.url, seed=3)
         press(page.get_by_test_id("start"))
         wait_out(page, "opponent")
-        engine = HeldEngine(page)
+        engine = HeldRequests(page)
         with page.expect_request("**/*.whl", timeout=LOAD_TIMEOUT):
             page.reload()
             page.wait_for_function("document.body.dataset.ui === 'live'", timeout=LOAD_TIMEOUT)
@@ -91,29 +92,41 @@ def test_a_saved_game_shows_its_table_while_the_engine_starts(browser, site):
         context.close()
 
 
-def test_a_slow_decision_shows_the_thinking_indicator_and_the_page_stays_live(page: Page, site):
-    plant(page, """
-import time
+def test_a_slow_decision_shows_the_thinking_indicator_and_the_page_stays_live(browser, site):
+    """A computer decision held in the worker (it waits on a request the test holds back)
+    shows the indicator; the page answers taps meanwhile, and the indicator goes with the move."""
+    context = browser.new_context(locale="en-US", service_workers="block")
+    page = context.new_page()
+    try:
+        plant(page, f"""
+import js
 _functions = exports(Engine())
 for _name, _function in _functions.items():
     setattr(sync, _name, _function)
-def _slow(text):
+def _held(text):
     if '"computer"' in text:
-        time.sleep(0.8)
+        request = js.XMLHttpRequest.new()
+        request.open("GET", "{site.url}hold-the-decision", False)
+        request.send()
     return _functions["act"](text)
-sync.act = _slow
+sync.act = _held
 """)
-    open_page(page, site.url, seed=4)
-    press(page.get_by_test_id("start"))
-    if phase(page) == "upcard":
-        press(page.get_by_test_id("pass-upcard"))
-    page.wait_for_function("document.body.dataset.phase === 'opponent'", timeout=LOAD_TIMEOUT)
-    expect(page.get_by_test_id("thinking")).to_be_visible()
-    page.get_by_role("button", name="Rules").click()  # the page answers while the engine thinks
-    expect(page.locator("#sheet")).to_be_visible()
-    page.keyboard.press("Escape")
-    wait_out(page, "opponent")
-    expect(page.get_by_test_id("thinking")).to_be_hidden()
+        decision = HeldRequests(page, "**/hold-the-decision")
+        open_page(page, site.url, seed=4)
+        press(page.get_by_test_id("start"))
+        if phase(page) == "upcard":
+            press(page.get_by_test_id("pass-upcard"))
+        assert phase(page) == "opponent"
+        decision.wait()
+        expect(page.get_by_test_id("thinking")).to_be_visible(timeout=TURN_TIMEOUT)
+        page.get_by_role("button", name="Rules").click()  # the page answers while the engine thinks
+        expect(page.locator("#sheet")).to_be_visible()
+        page.keyboard.press("Escape")
+        decision.release()
+        wait_out(page, "opponent")
+        expect(page.get_by_test_id("thinking")).to_be_hidden()
+    finally:
+        context.close()
 
 
 def test_an_engine_that_fails_to_start_says_so_and_a_retry_starts_it(browser, site):

@@ -3,7 +3,6 @@
 import json
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -291,12 +290,17 @@ def test_statistics_rules_and_four_colour_deck(page: Page, site):
     expect(played).to_have_text("0" if result.kind == "dead" else "1")
 
 
+# Cache Storage answers asynchronously: each poll asks again and compares the last answer.
+CACHE_NAMES_ARE = """expected => {
+  caches.keys().then((names) => { window.rummyCacheNames = JSON.stringify(names); });
+  return window.rummyCacheNames === expected;
+}"""
+
+
 def wait_for_caches(page: Page, names: list[str], seconds: float = 60) -> None:
-    """Poll the page's Cache Storage until it holds exactly `names`."""
-    deadline = time.monotonic() + seconds
-    while (found := page.evaluate("caches.keys()")) != names:
-        assert time.monotonic() < deadline, f"caches {found}, expected {names}"
-        page.wait_for_timeout(250)
+    """Wait until the page's Cache Storage holds exactly `names`."""
+    expected = json.dumps(names, separators=(",", ":"))
+    page.wait_for_function(CACHE_NAMES_ARE, arg=expected, timeout=seconds * 1000, polling=250)
 
 
 def test_a_new_build_replaces_the_cache_cleanly(browser, new_site, build_module, tmp_path):

@@ -17,7 +17,6 @@ from .dom import THINKING_AFTER, notice, t
 
 class Link:
     worker = None  # the worker's exported functions, once it is up
-    error = None  # why it could not start, if it could not
     ready = asyncio.Event()  # set once the worker is up (or has failed)
 
     @classmethod
@@ -28,9 +27,9 @@ class Link:
         try:
             cls.worker = await workers["engine"]
         except Exception as error:  # the worker's own start failed (a download, an import)
-            cls.error = detail(error)
-            js.console.warn("the engine did not start: " + cls.error)
-            notice(t("loading.failed", detail=cls.error), retry=True)
+            why = detail(error)
+            js.console.warn("the engine did not start: " + why)
+            notice(t("loading.failed", detail=why), retry=True)
         cls.ready.set()
         return cls.worker is not None
 
