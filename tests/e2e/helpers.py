@@ -9,12 +9,25 @@ shared, busy machine.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Browser, Locator, Page
 
 LOAD_TIMEOUT = 180_000  # the engine's start on a busy machine
 TURN_TIMEOUT = 120_000  # the computer players' turns, at the test pace (?fast)
 IDLE = "!document.body.dataset.busy"
+
+
+@contextmanager
+def own_page(browser: Browser, **options) -> Iterator[Page]:
+    """A page in a context of its own (English, and `options` such as service_workers="block"),
+    closed afterwards: for a test that expects errors, or must keep the service worker out."""
+    context = browser.new_context(locale="en-US", **options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 def phase(page: Page) -> str:

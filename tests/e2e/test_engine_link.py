@@ -14,6 +14,7 @@ from helpers import (
     loaded,
     long_tasks,
     open_page,
+    own_page,
     phase,
     press,
     stored,
@@ -70,9 +71,7 @@ def test_no_main_thread_task_of_a_second_from_loading_to_the_end_of_a_hand_again
 
 
 def test_a_saved_game_shows_its_table_while_the_engine_starts(browser, site):
-    context = browser.new_context(locale="en-US", service_workers="block")
-    page = context.new_page()
-    try:
+    with own_page(browser, service_workers="block") as page:
         open_page(page, site.url, seed=3)
         press(page.get_by_test_id("start"))
         wait_out(page, "opponent")
@@ -88,16 +87,12 @@ def test_a_saved_game_shows_its_table_while_the_engine_starts(browser, site):
         loaded(page)
         assert phase(page) in ("upcard", "draw", "discard", *OVER)
         expect(page.locator("#hand [data-card]")).not_to_have_count(0)
-    finally:
-        context.close()
 
 
 def test_a_slow_decision_shows_the_thinking_indicator_and_the_page_stays_live(browser, site):
     """A computer decision held in the worker (it waits on a request the test holds back)
     shows the indicator; the page answers taps meanwhile, and the indicator goes with the move."""
-    context = browser.new_context(locale="en-US", service_workers="block")
-    page = context.new_page()
-    try:
+    with own_page(browser, service_workers="block") as page:
         plant(page, f"""
 import js
 _functions = exports(Engine())
@@ -125,14 +120,10 @@ sync.act = _held
         decision.release()
         wait_out(page, "opponent")
         expect(page.get_by_test_id("thinking")).to_be_hidden()
-    finally:
-        context.close()
 
 
 def test_an_engine_that_fails_to_start_says_so_and_a_retry_starts_it(browser, site):
-    context = browser.new_context(locale="en-US")
-    page = context.new_page()
-    try:
+    with own_page(browser) as page:
         page.route("**/*.whl", lambda route: route.abort())
         page.goto(site.url + "?fast")
         retry = page.get_by_test_id("retry")
@@ -146,14 +137,10 @@ def test_an_engine_that_fails_to_start_says_so_and_a_retry_starts_it(browser, si
         loaded(page)
         assert phase(page) == "start"
         expect(page.locator("#notice")).to_be_hidden()
-    finally:
-        context.close()
 
 
 def test_a_request_that_raises_in_the_engine_says_so_and_loses_nothing(browser, site):
-    context = browser.new_context(locale="en-US")
-    page = context.new_page()
-    try:
+    with own_page(browser) as page:
         plant(page, """
 def _broken(text):
     raise RuntimeError("a fault planted by the test")
@@ -173,8 +160,6 @@ sync.act = _broken
         loaded(page)
         assert stored(page, "rummy-table/gin/save") == save
         assert phase(page) in ("upcard", "opponent", "draw")
-    finally:
-        context.close()
 
 
 def test_the_startup_benchmark_prints_its_figures(dist):
