@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import html
 import http.server
 import io
 import json
@@ -46,11 +47,14 @@ SW_TEMPLATE = "sw.js"
 # other .py of web/ is a module of the DOM layer, shipped through MicroPython's config.
 MAIN_SCRIPT = "main.py"
 WORKER_SCRIPT = "engine_worker.py"
-MAIN_CONFIG = "main.json"
-WORKER_CONFIG = "engine.json"
-# The page's <py-config>: no Python runs on the main thread, so this config only switches off, for
-# the worker's type, the plugins that main.json switches off for MicroPython.
-PLUGINS_CONFIG = "pyscript.json"
+# The PyScript configs, which the build writes into index.html in place of these placeholders
+# (each there once), so that neither interpreter waits for a config file before it starts: the
+# MicroPython script's, the worker's, and the page's <py-config>. No Python runs on the main
+# thread, so the last only switches off, for the worker's type, the plugins the first switches
+# off for MicroPython.
+MAIN_CONFIG = "__MAIN_CONFIG__"
+WORKER_CONFIG = "__ENGINE_CONFIG__"
+PLUGINS_CONFIG = "__PLUGINS_CONFIG__"
 # PyScript's plugins the page does without (each would be fetched and run at start): the error
 # banner (the page says what failed, with a retry), the editor, terminal, game and deprecation
 # notices.
@@ -368,7 +372,7 @@ def page_modules(files: list[Path]) -> dict[str, str]:
 
 
 def configs(wheel: Path, files: list[Path]) -> dict[str, dict]:
-    """The PyScript configs by file name: MicroPython with the DOM layer's modules for the main
+    """The PyScript configs by placeholder: MicroPython with the DOM layer's modules for the main
     thread, Pyodide with the engine's wheel unpacked (on sys.path) for the worker, and the
     plugins left out. Both interpreters are served from dist/, never from a CDN."""
     plugins = [f"!{name}" for name in UNUSED_PLUGINS]
@@ -381,6 +385,17 @@ def configs(wheel: Path, files: list[Path]) -> dict[str, dict]:
         },
         WORKER_CONFIG: {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{wheel.name}": "./*"}},
     }
+
+
+def inline_configs(page: Path, configs: dict[str, dict]) -> None:
+    """Write each config into the page in place of its placeholder, as escaped JSON (PyScript
+    reads a config attribute or <py-config> text that starts with "{" as JSON)."""
+    text = page.read_text("utf-8")
+    for placeholder, config in configs.items():
+        if text.count(placeholder) != 1:
+            raise BuildError(f"{page.name} must contain {placeholder} exactly once")
+        text = text.replace(placeholder, html.escape(json.dumps(config, separators=(",", ":"))))
+    page.write_bytes(text.encode("utf-8"))
 
 
 def external_urls(text: str) -> list[tuple[int, str]]:
@@ -515,8 +530,7 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
             shutil.copyfile(web / rel, tmp / rel)
         wheel = build_wheel(tmp)
         copy_runtime(tmp)
-        for name, config in configs(wheel, files).items():
-            _write_json(tmp / name, config, indent=2)
+        inline_configs(tmp / "index.html", configs(wheel, files))
         manifest = precache_manifest(tmp)
         _write_json(tmp / PRECACHE, manifest, indent=1)
         write_service_worker(template, tmp, manifest)

@@ -17,6 +17,7 @@ import sys
 import threading
 import urllib.request
 import zipfile
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -40,8 +41,9 @@ PAGE = """<!doctype html>
 <link rel="manifest" href="./manifest.webmanifest">
 <link rel="stylesheet" href="./pyscript/core.css">
 <script type="module" src="./pyscript/core.js"></script></head>
-<body><script type="py" worker name="engine" src="./engine_worker.py" config="./engine.json"></script>
-<script type="mpy" src="./main.py" config="./main.json"></script></body></html>
+<body><py-config>__PLUGINS_CONFIG__</py-config>
+<script type="py" worker name="engine" src="./engine_worker.py" config="__ENGINE_CONFIG__"></script>
+<script type="mpy" src="./main.py" config="__MAIN_CONFIG__"></script></body></html>
 """
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1"/></svg>\n'
 
@@ -89,6 +91,32 @@ def dist(node_modules, web, tmp_path_factory) -> Path:
 
 def dist_files(dist: Path) -> set[str]:
     return {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+
+
+class _Configs(HTMLParser):
+    """The PyScript configs a built page holds inline: by script type, and the <py-config>."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: dict[str, object] = {}
+        self._in_config = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        self._in_config = tag == "py-config"
+        if tag == "script" and attributes.get("config") is not None:
+            self.found[str(attributes["type"])] = json.loads(str(attributes["config"]))
+
+    def handle_data(self, data: str) -> None:
+        if self._in_config:
+            self.found["py-config"] = json.loads(data)
+            self._in_config = False
+
+
+def page_configs(dist: Path) -> dict[str, object]:
+    parser = _Configs()
+    parser.feed((dist / "index.html").read_text())
+    return parser.found
 
 
 def sha256(path: Path) -> str:
@@ -167,8 +195,7 @@ def test_wheel_is_reproducible(tmp_path):
 def test_dist_holds_the_page_and_runtime(dist, web):
     files = dist_files(dist)
     assert {"index.html", "floor_worker.mjs", "styles.css", "main.py", "engine_worker.py", "ui/dom.py",
-            "i18n/en.json", "icons/icon.svg", "manifest.webmanifest", "sw.js", "main.json", "engine.json",
-            "pyscript.json", "precache.json"} <= files
+            "i18n/en.json", "icons/icon.svg", "manifest.webmanifest", "sw.js", "precache.json"} <= files
     assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
     for name in build.PYODIDE_FILES:
         assert (dist / "pyodide" / name).read_bytes() == (
@@ -191,17 +218,18 @@ def test_pyscript_imports_resolve(dist):
                 assert (dist / "pyscript" / match.group(1)).is_file(), (path.name, match.group(1))
 
 
-def test_the_configs_point_at_self_hosted_files(dist):
+def test_the_configs_are_inline_and_point_at_self_hosted_files(dist):
     """The worker runs Pyodide with the wheel unpacked; the main thread runs MicroPython with
-    each module of the DOM layer at its own path (main.py is the entry, never a module)."""
-    worker = json.loads((dist / "engine.json").read_text())
+    each module of the DOM layer at its own path (main.py is the entry, never a module). The
+    configs are in the page, so no interpreter waits for a config file to start."""
+    configs = page_configs(dist)
+    worker, main = configs["py"], configs["mpy"]
     assert worker["interpreter"] == "./pyodide/pyodide.mjs"
     assert worker["files"] == {f"./{wheel_of(dist).name}": "./*"}
-    main = json.loads((dist / "main.json").read_text())
     assert main["interpreter"] == "./micropython/micropython.mjs"
     assert main["files"] == {"./ui/dom.py": "./ui/dom.py"}
     assert "!error" in main["plugins"]
-    assert json.loads((dist / "pyscript.json").read_text()) == {"plugins": main["plugins"]}
+    assert configs["py-config"] == {"plugins": main["plugins"]}
     for config in (worker, main):
         assert (dist / config["interpreter"]).is_file()
         for source in config["files"]:
@@ -293,6 +321,13 @@ def test_refuses_to_delete_a_folder_that_is_not_a_build(node_modules, web, tmp_p
     assert (victim / "notes.txt").read_text() == "keep me"
 
 
+def test_page_without_a_config_placeholder_fails(node_modules, tmp_path):
+    web = make_web(tmp_path / "web")
+    (web / "index.html").write_text(PAGE.replace("__ENGINE_CONFIG__", "./engine.json"))
+    with pytest.raises(build.BuildError, match="__ENGINE_CONFIG__ exactly once"):
+        build.build(tmp_path / "dist", web, npm=False)
+
+
 def test_template_without_placeholder_fails(node_modules, tmp_path):
     web = make_web(tmp_path / "web")
     (web / "sw.js").write_text("self.addEventListener('fetch', () => {});\n")
@@ -315,7 +350,7 @@ def test_server_types_and_headers(dist):
             "pyodide/pyodide.asm.wasm": "application/wasm",
             "pyodide/pyodide.mjs": "text/javascript",
             "pyscript/core.js": "text/javascript",
-            "main.json": "application/json",
+            "precache.json": "application/json",
             "micropython/micropython.wasm": "application/wasm",
             "manifest.webmanifest": "application/manifest+json",
             wheel_of(dist).name: "application/zip",
