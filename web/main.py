@@ -78,13 +78,14 @@ async def resume(game):
 
 
 def begin(name):
-    """Start or resume the chosen game: now, or once the engine is ready (said at once)."""
+    """Start or resume the chosen game: now (returning the task), or once the engine is ready
+    (said at once)."""
     if not Page.ready:
         Page.pending = name
         notice(t("loading.queued"))
-        return
+        return None
     game = chosen_game()
-    spawn(start(game) if name == "start" else resume(game))
+    return spawn(start(game) if name == "start" else resume(game))
 
 
 async def set_language(lang):
@@ -188,12 +189,17 @@ async def main():
     if TABLES[chosen_game()].view is not None:
         Screen.game = chosen_game()
     pending, Page.pending = Page.pending, None
+    first = None
     if pending is not None:
         notice("")
-        begin(pending)  # marks the page busy before it first shows a phase
+        first = begin(pending)  # marks the page busy before it first shows a phase
     render()
     if pending is None and Screen.game is not None:
         TABLES[Screen.game].proceed()
+    if first is not None and chosen_game() == shown:
+        # The engine answers in turn: the hand asked for before the other game's opening (a
+        # hand of the other game waits for that opening, so it cannot be waited for here).
+        await asyncio.gather(first, return_exceptions=True)
     for game, table in TABLES.items():
         if game != shown:
             await table.open()

@@ -53,7 +53,8 @@ class Busy:
 def spawn(work):
     """Run the coroutine `work` that a tap started (a move sent to the engine, a hint, a new
     match). From the tap until it is done, `body.dataset.busy` is set: the tables stay live
-    meanwhile, and a test can wait for the page to settle rather than for a time."""
+    meanwhile, and a test can wait for the page to settle rather than for a time. Returns the
+    task, for a caller that must wait for the work."""
     Busy.count += 1
     document.body.dataset.busy = "true"
 
@@ -65,7 +66,7 @@ def spawn(work):
             if not Busy.count:
                 document.body.removeAttribute("data-busy")
 
-    asyncio.create_task(run())
+    return asyncio.create_task(run())
 
 
 # ---- translations -----------------------------------------------------------------------
