@@ -2,7 +2,7 @@
 Chromium.
 
     python bench/bench_startup.py [--loads 5] [--devices desktop,pixel7] [--modes cold,warm]
-                                  [--phone-cpu 1] [--dist dist]
+                                  [--phone-cpu 1] [--dist dist] [--trace]
 
 The floor is `floor.html` in the same dist/: a bare page that only starts the same self-hosted
 Pyodide in a worker. For every device (a 1280x800 desktop, Playwright's Pixel 7 emulation) and
@@ -18,6 +18,10 @@ Printed, medians over the loads, in ms after navigation:
 - longest task: the longest main-thread task (PerformanceObserver "longtask") from navigation
   to the end of the first hand, and during the floor's load (target: <= 250);
 then the computer's decisions measured in the worker (median, p95, max), and the bytes shipped.
+With --trace, each load is also traced in Chromium until its first hand (or the floor's
+Pyodide) and a second table says where the time went: when the worker's Pyodide start (its
+longest task) begins and how long it runs, and how busy the main thread, the worker and the
+compositor were until then.
 """
 
 from __future__ import annotations
@@ -116,7 +120,8 @@ def _play_first_hand(page) -> None:
     raise RuntimeError("the first hand did not end")
 
 
-def _game(page, base: str) -> dict[str, float]:
+def _game(page, base: str, trace) -> dict[str, float]:
+    trace.start(page)
     page.goto(base + "index.html?fast&seed=11")
     page.wait_for_function("window.benchTapAnswered !== undefined", timeout=TIMEOUT, polling="raf")
     tapped = page.evaluate("window.benchTapAnswered")
@@ -124,23 +129,68 @@ def _game(page, base: str) -> dict[str, float]:
     page.wait_for_function(f"{json.dumps(PLAYABLE)}.includes(document.body.dataset.phase)", timeout=TIMEOUT,
                            polling="raf")
     playable = page.evaluate("performance.now()")
+    threads = trace.stop(playable)
     _play_first_hand(page)
     return {"tap": tapped, "ready": playable, "longest": max(page.evaluate("window.benchLongTasks"), default=0),
-            "decisions": page.evaluate("Array.from(window.rummyDecisionMs)")}
+            "decisions": page.evaluate("Array.from(window.rummyDecisionMs)"), **threads}
 
 
-def _floor(page, base: str) -> dict[str, float]:
+def _floor(page, base: str, trace) -> dict[str, float]:
+    trace.start(page)
     page.goto(base + "floor.html")
     page.wait_for_function("document.body.dataset.phase === 'start'", timeout=TIMEOUT, polling="raf")
     ready = page.evaluate("performance.now()")
-    return {"ready": ready, "longest": max(page.evaluate("window.benchLongTasks"), default=0)}
+    return {"ready": ready, "longest": max(page.evaluate("window.benchLongTasks"), default=0), **trace.stop(ready)}
 
 
-def _load(browser, playwright, base: str, device: str, mode: str, cpu: float, which: str) -> dict:
+TRACE_CATEGORIES = ("blink.user_timing", "toplevel", "disabled-by-default-devtools.timeline")
+TRACE_THREADS = {"main": ("CrRendererMain",), "worker": ("DedicatedWorker thread",),
+                 "compositor": ("Compositor", "VizCompositorThread")}
+
+
+class Trace:
+    """With --trace, a Chromium trace of each load from navigation to the first hand (or the
+    floor's Pyodide), read into where the time went: when the worker starts Pyodide's own start
+    (its longest task, the floor's whole critical path) and how long that task runs, and the
+    busy time of the page's main thread, the worker and the compositor."""
+
+    def __init__(self, browser, on: bool):
+        self.browser, self.on = browser, on
+
+    def start(self, page) -> None:
+        if self.on:
+            self.browser.start_tracing(page=page, categories=list(TRACE_CATEGORIES))
+
+    def stop(self, ready: float) -> dict[str, float]:
+        if not self.on:
+            return {}
+        events = json.loads(self.browser.stop_tracing())["traceEvents"]
+        return self.read(events, ready)
+
+    @staticmethod
+    def read(events: list[dict], ready: float) -> dict[str, float]:
+        names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+                 if e.get("ph") == "M" and e.get("name") == "thread_name"}
+        origin = min(e["ts"] for e in events if e.get("name") == "navigationStart")
+        end = origin + ready * 1000
+        tasks = [e for e in events if e.get("ph") == "X" and e.get("name") == "RunTask"
+                 and e.get("cat") == "disabled-by-default-devtools.timeline" and origin <= e["ts"] < end]
+        figures = {}
+        for label, threads in TRACE_THREADS.items():
+            figures[label + "_busy"] = sum(e["dur"] for e in tasks if names.get((e["pid"], e["tid"])) in threads) / 1000
+        worker = [e for e in tasks if names.get((e["pid"], e["tid"])) in TRACE_THREADS["worker"]]
+        if worker:
+            init = max(worker, key=lambda e: e["dur"])
+            figures["init_at"] = (init["ts"] - origin) / 1000
+            figures["init_ms"] = init["dur"] / 1000
+        return figures
+
+
+def _load(browser, playwright, base: str, device: str, mode: str, cpu: float, which: str, trace: bool) -> dict:
     context = _context(browser, playwright, device, cpu)
     try:
         page = _warmed(context, base) if mode == "warm" else context.new_page()
-        return (_game if which == "game" else _floor)(page, base)
+        return (_game if which == "game" else _floor)(page, base, Trace(browser, trace))
     finally:
         context.close()
 
@@ -169,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phone-cpu", type=float, default=1.0,
                         help="slow the emulated phone's CPU this many times (CDP throttling; 4 ~ a mid-range phone)")
     parser.add_argument("--dist", type=Path, default=None, help="a built dist/ (default: build one)")
+    parser.add_argument("--trace", action="store_true",
+                        help="trace each load in Chromium and print where the time went (tracing slows both pages)")
     options = parser.parse_args(argv)
     devices, modes = options.devices.split(","), options.modes.split(",")
     if options.loads < 1:
@@ -193,7 +245,8 @@ def main(argv: list[str] | None = None) -> int:
                 for device in devices:
                     for mode in modes:
                         for which in ("game", "floor"):
-                            run = _load(browser, playwright, base, device, mode, options.phone_cpu, which)
+                            run = _load(browser, playwright, base, device, mode, options.phone_cpu, which,
+                                        options.trace)
                             runs[(device, mode, which)].append(run)
             browser.close()
     finally:
@@ -215,6 +268,18 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{device:8} {mode:5} {tap:12.0f} {ready:10.0f} {floor_ready:11.0f} {ready / floor_ready:6.2f} "
                   f"{longest:12.0f} {floor_longest:13.0f}   (longest task, worst load: {worst:.0f})")
             decisions += [d for r in game for d in r["decisions"]]
+    if options.trace:
+        print("Where the time went (medians, ms after navigation; busy: ms of tasks until ready):")
+        print(f"{'device':8} {'mode':5} {'page':5} {'Pyodide start at':>16} {'runs for':>8} {'main busy':>9} "
+              f"{'worker busy':>11} {'compositor busy':>15}")
+        for device in devices:
+            for mode in modes:
+                for which in ("game", "floor"):
+                    group = runs[(device, mode, which)]
+                    cells = [median(r[key] for r in group) for key in
+                             ("init_at", "init_ms", "main_busy", "worker_busy", "compositor_busy")]
+                    print(f"{device:8} {mode:5} {which:5} {cells[0]:16.0f} {cells[1]:8.0f} {cells[2]:9.0f} "
+                          f"{cells[3]:11.0f} {cells[4]:15.0f}")
     ordered = sorted(decisions)
     if ordered:
         print(f"Computer decisions in the worker (hard, {len(ordered)} decisions): median "

@@ -163,10 +163,12 @@ sync.act = _broken
 
 
 def test_the_startup_benchmark_prints_its_figures(dist):
-    """bench/bench_startup.py runs end to end (plumbing, not speed) and refuses bad arguments."""
+    """bench/bench_startup.py runs end to end (plumbing, not speed), traced, and refuses bad
+    arguments."""
     bench = Path(__file__).resolve().parents[2] / "bench" / "bench_startup.py"
     done = subprocess.run(
-        [sys.executable, str(bench), "--loads", "1", "--devices", "desktop", "--modes", "cold", "--dist", str(dist)],
+        [sys.executable, str(bench), "--loads", "1", "--devices", "desktop", "--modes", "cold", "--dist", str(dist),
+         "--trace"],
         capture_output=True, text=True, timeout=600,
     )
     assert done.returncode == 0, done.stdout + done.stderr
@@ -176,5 +178,9 @@ def test_the_startup_benchmark_prints_its_figures(dist):
     assert 0 < float(tap) < float(first_hand) and float(floor) > 0
     assert abs(float(ratio) - float(first_hand) / float(floor)) < 0.01
     assert any(line.startswith("Computer decisions in the worker") for line in lines)
+    for page in ("game", "floor"):  # the trace found each page's worker starting Pyodide
+        traced = next(line for line in lines if line.startswith(f"desktop  cold  {page}"))
+        begins, runs_for, main_busy = (float(cell) for cell in traced.split()[3:6])
+        assert 0 < begins < float(first_hand if page == "game" else floor) and runs_for > 0 and main_busy > 0
     refused = subprocess.run([sys.executable, str(bench), "--loads", "0"], capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and "--loads" in refused.stderr
