@@ -28,10 +28,14 @@ def test_agents_benchmark_prints_percentiles_for_every_level():
     assert all("median" in line and "p95" in line and "x easy" in line for line in lines)
 
 
-def test_solver_benchmark_agrees_with_the_integer_program():
-    lines = run_bench("bench_solver.py", "--games", "1")
-    assert lines[1].startswith("solve: median") and lines[2].startswith("milp : median")
-    assert "mismatches 0" in lines[3]
+def test_solver_benchmark_agrees_with_the_integer_program_on_played_and_random_positions():
+    lines = [line.strip() for line in run_bench("bench_solver.py", "--games", "1", "--random", "3")]
+    played, random = lines[:5], lines[5:]
+    assert "from 1 four-player rounds" in played[0] and played[4] == "solver moves the game refused 0"
+    assert random[0].startswith("3 positions of random legal sets")
+    for part in (played, random):
+        assert part[1].startswith("solve: median") and part[2].startswith("milp : median")
+        assert "mismatches 0" in part[3]
 
 
 def test_rummikub_agents_benchmark_prints_percentiles_for_every_level():
