@@ -248,3 +248,20 @@ def test_no_changed_table_set_could_have_been_kept():
             assert best_gain(free, solution.placed) < len(solution.placed), (sets, rack, one)
             checked += 1
     assert checked > 20
+
+
+def test_past_the_keeping_budget_the_move_is_still_the_best_and_legal(monkeypatch):
+    """Keeping old sets as they were is worth only a budget of search states: with none left,
+    the sets are laid out anew, but the gain and the move's legality do not change."""
+    from rummy.rummikub import solver
+
+    positions = game_positions(40, 5)
+    full = [solve(sets, rack) for sets, rack in positions]
+    monkeypatch.setattr(solver, "KEEP_BUDGET", 1)
+    fewer_kept = 0
+    for (sets, rack), best in zip(positions, full, strict=True):
+        budgeted = solve(sets, rack)
+        check_move(sets, rack, budgeted)
+        assert len(budgeted.placed) == len(best.placed), (sets, rack)
+        fewer_kept += len(changed_sets(sets, budgeted)[1]) < len(changed_sets(sets, best)[1])
+    assert fewer_kept > 0  # the budget was reached: fewer sets stayed as they were
