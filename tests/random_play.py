@@ -41,16 +41,24 @@ def reshuffle_hidden(hand: GinHand, seat: int, seed: int) -> GinHand:
     return replace(hand, hands=tuple(hands), stock=tuple(pool[unseen:]))
 
 
+def redeal_hidden(holdings, seat, rest, seed, key=None):
+    """Every holding but `seat`'s, and `rest` (the stock or pool), dealt again at random from
+    the same cards or tiles, each holding keeping its size (sorted by `key`): what `seat`
+    cannot tell apart. Returns (holdings, rest)."""
+    hidden = [x for s, held in enumerate(holdings) if s != seat for x in held] + list(rest)
+    hidden = list(Rng(seed).shuffled(hidden))
+    dealt = []
+    for s, held in enumerate(holdings):
+        if s == seat:
+            dealt.append(held)
+        else:
+            dealt.append(tuple(sorted(hidden[: len(held)], key=key)))
+            del hidden[: len(held)]
+    return tuple(dealt), tuple(hidden)
+
+
 def reshuffle_hidden_basic(hand: BasicHand, seat: int, seed: int) -> BasicHand:
     """Another Basic Rummy hand `seat` cannot tell apart: the other hands and the stock dealt
     again at random from the same cards, each hand keeping its size."""
-    hidden = [c for s, cards in enumerate(hand.hands) if s != seat for c in cards] + list(hand.stock)
-    hidden = list(Rng(seed).shuffled(hidden))
-    hands = []
-    for s, cards in enumerate(hand.hands):
-        if s == seat:
-            hands.append(cards)
-        else:
-            hands.append(tuple(sorted(hidden[: len(cards)])))
-            del hidden[: len(cards)]
-    return replace(hand, hands=tuple(hands), stock=tuple(hidden))
+    hands, stock = redeal_hidden(hand.hands, seat, hand.stock, seed)
+    return replace(hand, hands=hands, stock=stock)

@@ -6,9 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from rummy.rng import Rng, derive_seed
+from rummy.rng import derive_seed
 from rummy.rummikub import FULL_POOL, Draw, Play, Round, RummikubRules, parse_tiles, read_set
 from rummy.rummikub.agents import LEVELS, EasyAgent, HardAgent, NormalAgent, make_agent
+from random_play import redeal_hidden
 
 
 def tiles(text):
@@ -38,16 +39,8 @@ def decide(agent, game):
 def reshuffle_hidden(game, seat, seed):
     """Another round `seat` cannot tell apart: the other racks and the pool dealt again at
     random from the same tiles, each rack keeping its size."""
-    hidden = [t for s, rack in enumerate(game.racks) if s != seat for t in rack] + list(game.pool)
-    hidden = list(Rng(seed).shuffled(hidden))
-    racks = []
-    for s, rack in enumerate(game.racks):
-        if s == seat:
-            racks.append(rack)
-        else:
-            racks.append(tuple(sorted(hidden[: len(rack)], key=str)))
-            hidden = hidden[len(rack) :]
-    return replace(game, racks=tuple(racks), pool=tuple(hidden))
+    racks, pool = redeal_hidden(game.racks, seat, game.pool, seed, key=str)
+    return replace(game, racks=racks, pool=pool)
 
 
 def moves(seed, names, rules):
