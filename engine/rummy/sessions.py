@@ -24,7 +24,7 @@ the page draws of a session.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, ClassVar, Protocol, TypeVar
 
@@ -116,8 +116,9 @@ def person_code(code: Any, person: int) -> str | None:
 class MatchSession:
     """The part of a session every card game shares, for a frozen dataclass with the fields
     `settings`, `match` and `stats`: the codes every game reads, refusals, the save and the
-    statistics. A game's session says how its match starts, is replayed and read (the hooks
-    below), what the computer plays, and what the page draws (`view_model`)."""
+    statistics. A game's session names its match type and action parser, says which rules
+    the settings choose (`rules_for`), what the computer plays, and what the page draws
+    (`view_model`)."""
 
     __slots__ = ()
     game: ClassVar[str]
@@ -127,6 +128,8 @@ class MatchSession:
     save_version: ClassVar[int] = 1
     settings_type: ClassVar[Any]  # a frozen dataclass checking its own values
     stats_type: ClassVar[type[CountedStats]]
+    match_type: ClassVar[Any]  # the game's match: `start(rules, seed)`, `from_record(record)`
+    parse_action: ClassVar[Callable[[str], Any]]  # a seat's action from its code (ValueError)
 
     settings: Any
     match: Any
@@ -135,21 +138,27 @@ class MatchSession:
     # ---- hooks ----------------------------------------------------------------------------
 
     @classmethod
-    def start_match(cls, settings: Any, seed: int) -> Any:
-        raise NotImplementedError
-
-    @classmethod
-    def replay_match(cls, record: Any, settings: Any) -> Any:
-        """The saved match; ValueError if it is broken or does not follow `settings`."""
-        raise NotImplementedError
-
-    @classmethod
-    def parse_action(cls, code: str) -> Any:
+    def rules_for(cls, settings: Any) -> Any:
+        """The rules of the match that `settings` choose."""
         raise NotImplementedError
 
     def computer_action(self) -> Any:
         """The next action of the computer player to move, from its own view only."""
         raise NotImplementedError
+
+    # ---- the match, from the settings ----------------------------------------------------
+
+    @classmethod
+    def start_match(cls, settings: Any, seed: int) -> Any:
+        return cls.match_type.start(cls.rules_for(settings), seed)
+
+    @classmethod
+    def replay_match(cls, record: Any, settings: Any) -> Any:
+        """The saved match; ValueError if it is broken or does not follow `settings`."""
+        match = cls.match_type.from_record(record)
+        if match.rules != cls.rules_for(settings):
+            raise ValueError(f"the saved {cls.title} match does not follow its saved settings")
+        return match
 
     # ---- the protocol ---------------------------------------------------------------------
 

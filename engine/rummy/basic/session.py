@@ -12,6 +12,7 @@ and the agents.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
@@ -108,6 +109,8 @@ class BasicSession(MatchSession):
     save_version: ClassVar[int] = SAVE_VERSION
     settings_type: ClassVar[Any] = Settings
     stats_type: ClassVar[type[CountedStats]] = Stats
+    match_type: ClassVar[Any] = BasicMatch
+    parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
 
     settings: Settings
     match: BasicMatch
@@ -116,19 +119,8 @@ class BasicSession(MatchSession):
     # ---- the hooks of MatchSession -------------------------------------------------------
 
     @classmethod
-    def start_match(cls, settings: Settings, seed: int) -> BasicMatch:
-        return BasicMatch.start(settings.rules(), seed)
-
-    @classmethod
-    def replay_match(cls, record: Any, settings: Settings) -> BasicMatch:
-        match = BasicMatch.from_record(record)
-        if match.rules != settings.rules():
-            raise ValueError("the saved game does not follow its saved settings")
-        return match
-
-    @classmethod
-    def parse_action(cls, code: str) -> Action:
-        return parse_action(code)
+    def rules_for(cls, settings: Settings) -> BasicRules:
+        return settings.rules()
 
     def computer_action(self) -> Action:
         """The next action of the computer player to move, from its own view only. Its seed

@@ -10,7 +10,7 @@ the hand, the match and the agents.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
@@ -23,7 +23,7 @@ from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
 from .hand import deadwood_after_discard
 from .match import COMPUTER, PLAYER, Match
-from .rules import PRESETS, TARGETS, preset
+from .rules import PRESETS, TARGETS, Rules, preset
 from .settle import Settlement
 from .state import HandResult, Phase
 from .view import PlayerView
@@ -100,6 +100,8 @@ class GinSession(MatchSession):
     save_version: ClassVar[int] = SAVE_VERSION
     settings_type: ClassVar[Any] = Settings
     stats_type: ClassVar[type[CountedStats]] = Stats
+    match_type: ClassVar[Any] = Match
+    parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
 
     settings: Settings
     match: Match
@@ -108,19 +110,8 @@ class GinSession(MatchSession):
     # ---- the hooks of MatchSession -------------------------------------------------------
 
     @classmethod
-    def start_match(cls, settings: Settings, seed: int) -> Match:
-        return Match.start(preset(settings.rules).with_target(settings.target), seed)
-
-    @classmethod
-    def replay_match(cls, record: Any, settings: Settings) -> Match:
-        match = Match.from_record(record)
-        if match.rules != preset(settings.rules).with_target(settings.target):
-            raise ValueError("the saved match does not follow its saved settings")
-        return match
-
-    @classmethod
-    def parse_action(cls, code: str) -> Action:
-        return parse_action(code)
+    def rules_for(cls, settings: Settings) -> Rules:
+        return preset(settings.rules).with_target(settings.target)
 
     def computer_action(self) -> Action:
         """The computer's next action, from its own view only. Its seed depends on the position
