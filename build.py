@@ -387,14 +387,19 @@ def configs(wheel: Path, files: list[Path]) -> dict[str, dict]:
     }
 
 
+def fill(text: str, placeholder: str, value: str, where: object) -> str:
+    """`text` with `value` in place of `placeholder`, which a template holds exactly once."""
+    if text.count(placeholder) != 1:
+        raise BuildError(f"{where} must contain {placeholder} exactly once")
+    return text.replace(placeholder, value)
+
+
 def inline_configs(page: Path, configs: dict[str, dict]) -> None:
     """Write each config into the page in place of its placeholder, as escaped JSON (PyScript
     reads a config attribute or <py-config> text that starts with "{" as JSON)."""
     text = page.read_text("utf-8")
     for placeholder, config in configs.items():
-        if text.count(placeholder) != 1:
-            raise BuildError(f"{page.name} must contain {placeholder} exactly once")
-        text = text.replace(placeholder, html.escape(json.dumps(config, separators=(",", ":"))))
+        text = fill(text, placeholder, html.escape(json.dumps(config, separators=(",", ":"))), page.name)
     page.write_bytes(text.encode("utf-8"))
 
 
@@ -468,8 +473,6 @@ def write_service_worker(template: Path, dist: Path, manifest: dict) -> None:
     list itself): the page reads it for download sizes, offline too.
     """
     text = template.read_text("utf-8")
-    if text.count(SW_PLACEHOLDER) != 1:
-        raise BuildError(f"{template} must contain {SW_PLACEHOLDER} exactly once")
     own = {"url": f"./{PRECACHE}", "sha256": _sha256_file(dist / PRECACHE)}
     files = [
         {
@@ -479,7 +482,7 @@ def write_service_worker(template: Path, dist: Path, manifest: dict) -> None:
         for e in [*manifest["files"], own]
     ]
     data = json.dumps({"version": manifest["version"], "files": files}, indent=1)
-    (dist / SW_TEMPLATE).write_bytes(text.replace(SW_PLACEHOLDER, data).encode("utf-8"))
+    (dist / SW_TEMPLATE).write_bytes(fill(text, SW_PLACEHOLDER, data, template).encode("utf-8"))
 
 
 # --- build -----------------------------------------------------------------------------------
