@@ -119,9 +119,10 @@ class _Search:
         # The most a search from each (number, colour) can still gain: all the rack tiles left.
         each = [[(n if by_value else 1) * (self.most_at[n][c] - self.table_at[n][c]) for c in range(4)] if n else [] for n in range(14)]
         jokers = (self.jokers - self.table_jokers) * (JOKER_PENALTY if by_value else 1)
-        self.ceiling = [0] * 56
+        self.ceiling = [0] * 57
+        self.ceiling[56] = jokers  # past 13: the rack jokers
         for at in range(55, 3, -1):
-            self.ceiling[at] = each[at // 4][at % 4] + (self.ceiling[at + 1] if at < 55 else jokers)
+            self.ceiling[at] = each[at // 4][at % 4] + self.ceiling[at + 1]
         self.memo: dict = {}
         self.budget: int | None = None  # the most states this search may hold (None: no limit)
 
@@ -144,8 +145,11 @@ class _Search:
         go_on = self.best if colour < 3 else self._next_number
         min_worth = self.min_worth
         head, tail = runs[:colour], runs[colour + 1 :]
-        best_gain, best_placing = None, None
+        best_gain, best_placing, best_after = None, None, None
+        after_ceiling = self.ceiling[number * 4 + colour + 1]
         for placing, after, jokers, real, grouped, in_groups, two_here, laid in _placings(runs[colour], table, rack, jokers_left):
+            if best_gain is not None and after_ceiling + (real - table) * gain_each <= best_gain:
+                break  # the placings left place no more real tiles: none can do better
             if places + grouped > 8:
                 continue
             # Runs shorter than 3 need this colour's next numbers: jokers must fill what is missing.
@@ -153,8 +157,14 @@ class _Search:
             missing = started + after[1] - next1
             if started > next2:
                 missing = (missing if missing > 0 else 0) + started - next2
-            if missing > jokers_left - jokers:
+            spare = jokers_left - jokers
+            if missing > spare:
                 continue
+            # Runs of 3+ beyond the places the next number can have left for them must stop:
+            # counting them is the same state as counting fewer.
+            room = next1 + spare - started - after[1]
+            if after[2] > room:
+                after = (after[0], after[1], room if room > 0 else 0)
             found = go_on(
                 number,
                 colour + 1,
@@ -168,10 +178,10 @@ class _Search:
                 continue
             total = found + (real - table) * gain_each
             if best_gain is None or total > best_gain:
-                best_gain, best_placing = total, placing
+                best_gain, best_placing, best_after = total, placing, after
                 if total == ceiling:  # every rack tile from here on is placed: nothing beats it
                     break
-        result = self.memo[key] = (best_gain, best_placing)
+        result = self.memo[key] = (best_gain, best_placing, best_after)
         if self.budget is not None and len(self.memo) > self.budget:
             raise _OverBudget
         return result
@@ -179,15 +189,15 @@ class _Search:
     def _next_number(self, number, _colour, runs, jokers_used, worth, groups, marks):
         """Close a number: its groups and the table jokers' roles there must work out."""
         if not _groups_fit(*groups):
-            return (None, None)
+            return (None, None, None)
         roles = self.roles.get(number)
         if roles and not _roles_kept(roles, marks):
-            return (None, None)
+            return (None, None, None)
         if number < 13:
             return self.best(number + 1, 0, runs, jokers_used, worth, (0, False, 0), ())
         if any(s1 or s2 for s1, s2, _ in runs) or jokers_used < self.table_jokers or worth < self.min_worth:
-            return (None, None)
-        return ((jokers_used - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1), None)
+            return (None, None, None)
+        return ((jokers_used - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1), None, None)
 
     def gain(self) -> int | None:
         """The best gain, None when the table tiles cannot all be laid."""
@@ -204,7 +214,7 @@ class _Search:
             groups, marks = (0, False, 0), ()
             group_places: list[tuple[list[Tile], list[Tile]]] = []  # per colour: (real, jokers)
             for colour in range(4):
-                p = self.best(number, colour, runs, jokers_used, worth, groups, marks)[1]
+                _, p, after = self.best(number, colour, runs, jokers_used, worth, groups, marks)
                 in_order = sorted(open_runs[colour], key=len)  # shortest first: they must go on
                 must = sum(1 for run in in_order if len(run) < 3)
                 going, stopping = in_order[: must + p.going_on], in_order[must + p.going_on :]
@@ -217,7 +227,7 @@ class _Search:
                     run.append(placed)
                 group_places.append(([tile] * real_grouped, [JOKER] * (p.grouped - real_grouped)))
                 open_runs[colour] = going + fresh
-                runs = runs[:colour] + (p.runs,) + runs[colour + 1 :]
+                runs = runs[:colour] + (after,) + runs[colour + 1 :]  # p.runs, the long runs counted as the search did
                 jokers_used += p.jokers
                 worth = min(worth + number * (p.real + p.jokers), self.min_worth)
                 groups = (groups[0] + p.grouped, groups[1] or p.grouped == 2, min(groups[2] + real_grouped, 2))
