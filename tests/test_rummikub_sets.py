@@ -41,23 +41,26 @@ def test_legal_sets(text, kind):
 
 
 @pytest.mark.parametrize(
-    "text, reason",
+    "text, reason, params",
     [
-        ("K5 K5 B5", "group_repeated_colour"),  # a group with two tiles of one colour
-        ("K5 B5 O5 R5 J", "group_too_long"),
-        ("K5 B5 O6", "not_a_set"),
-        ("R12 R13 R1", "run_not_consecutive"),  # no wrap
-        ("R5 R6 R8", "run_not_consecutive"),
-        ("R5 R5 R6", "run_not_consecutive"),
-        ("R5 R6 B7", "not_a_set"),
-        ("R5 R6", "set_too_short"),
-        ("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 J", "run_too_long"),
+        ("K5 K5 B5", "group_repeated_colour", {"colour": "K"}),  # a group repeats black
+        ("R9 B9 R9 J", "group_repeated_colour", {"colour": "R"}),
+        ("K5 B5 O5 R5 J", "group_too_long", {}),
+        ("K5 B5 O6", "not_a_set", {}),
+        ("R12 R13 R1", "run_wraps", {}),  # 13-1 does not wrap
+        ("R5 R6 R8", "run_not_consecutive", {}),
+        ("R5 R5 R6", "run_repeated_number", {"number": 5}),
+        ("R5 R6 B7", "not_a_set", {}),
+        ("R5 R6", "set_too_short", {}),
+        ("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 J", "run_too_long", {}),
     ],
 )
-def test_illegal_sets_are_refused_with_a_reason(text, reason):
+def test_illegal_sets_are_refused_with_a_reason(text, reason, params):
+    """The reason and what it names, so the page can say "a group repeats red" in words."""
     with pytest.raises(IllegalPlay) as refused:
         read_set(tiles(text))
     assert refused.value.reason == reason
+    assert refused.value.params == {"set": text, **params}
     assert not is_set(tiles(text))
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import IllegalPlay
-from .tiles import COLOURS, Tile, format_tiles
+from .tiles import COLOUR_NAMES, COLOURS, Tile, format_tiles
 
 GROUP = "group"
 RUN = "run"
@@ -60,8 +60,10 @@ class TileSet:
         return format_tiles(self.tiles)
 
 
-def _refuse(tiles: tuple[Tile, ...], why: str, reason: str) -> IllegalPlay:
-    return IllegalPlay(f"{format_tiles(tiles) or 'nothing'} is not a set: {why}.", reason, set=format_tiles(tiles))
+def _refuse(tiles: tuple[Tile, ...], why: str, reason: str, **params: object) -> IllegalPlay:
+    """The refusal of `tiles` as a set: `reason` and `params` (the set's codes, and what the
+    reason names: a colour letter, a number) let the page say why in the player's language."""
+    return IllegalPlay(f"{format_tiles(tiles) or 'nothing'} is not a set: {why}.", reason, set=format_tiles(tiles), **params)
 
 
 def _as_group(tiles: tuple[Tile, ...]) -> TileSet | IllegalPlay:
@@ -70,8 +72,12 @@ def _as_group(tiles: tuple[Tile, ...]) -> TileSet | IllegalPlay:
         return _refuse(tiles, "a group has at most 4 tiles", "group_too_long")
     if len({t.number for t in naturals}) > 1:
         return _refuse(tiles, "a group's tiles all have one number", "group_mixed_numbers")
-    if len({t.colour for t in naturals}) < len(naturals):
-        return _refuse(tiles, "a group's tiles all have different colours", "group_repeated_colour")
+    seen: set[str | None] = set()
+    for tile in naturals:
+        if tile.colour in seen:
+            why = f"a group's tiles all have different colours ({COLOUR_NAMES[tile.colour]} twice)"
+            return _refuse(tiles, why, "group_repeated_colour", colour=tile.colour)
+        seen.add(tile.colour)
     return TileSet(GROUP, tiles)
 
 
@@ -104,8 +110,11 @@ def _as_run(tiles: tuple[Tile, ...]) -> TileSet | IllegalPlay:
         if previous is not None:
             gap = tile.number - previous.number - 1
             if gap < 0:
-                return _refuse(tiles, "a run cannot hold one number twice", "run_not_consecutive")
+                why = f"a run cannot hold one number twice ({tile.number})"
+                return _refuse(tiles, why, "run_repeated_number", number=tile.number)
             if gap > len(jokers):
+                if naturals[0].number == 1 and naturals[-1].number == 13:
+                    return _refuse(tiles, "a run does not wrap from 13 to 1", "run_wraps")
                 return _refuse(tiles, "a run's numbers follow one another (1 to 13, no wrap)", "run_not_consecutive")
             laid += [jokers.pop() for _ in range(gap)]
         laid.append(tile)
