@@ -13,6 +13,7 @@ from typing import Any
 from .. import records
 from ..errors import IllegalAction
 from ..rng import Rng, derive_seed
+from ..standings import game_over, leaders
 from .actions import Action, action_code, parse_action
 from .hand import BasicHand
 from .rules import BasicRules
@@ -44,19 +45,12 @@ class BasicMatch:
 
     @property
     def is_over(self) -> bool:
-        if not self.hand.is_over:
-            return False
-        if self.rules.target is not None:
-            return max(self.scores) >= self.rules.target
-        return len(self.hands) >= self.rules.hands
+        return self.hand.is_over and game_over(self.scores, len(self.hands), self.rules.hands, self.rules.target)
 
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats with the highest score once the game is over (several on a tie)."""
-        if not self.is_over:
-            return ()
-        best = max(self.scores)
-        return tuple(seat for seat, score in enumerate(self.scores) if score == best)
+        return leaders(self.scores) if self.is_over else ()
 
     def apply(self, action: Action) -> BasicMatch:
         hand = self.hand.apply(action)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from itertools import permutations
 
 from ..errors import IllegalPlay
@@ -19,19 +19,49 @@ from ..rng import Rng, derive_seed
 from .sets import TileSet, read_set
 from .tiles import FULL_POOL, Tile, format_tiles, sort_key
 
+
 RACK_SIZE = 14
+PENALTY_TILES = 3  # drawn when the turn timer runs out
+TURN_TIMERS = (30, 60, 120)  # seconds a turn may last, when the timer is on
 
 
 @dataclass(frozen=True, slots=True)
 class RummikubRules:
+    """Players 2-4; the initial meld's points (0: off, the beginners' setting); a game of
+    `rounds` rounds or to a `target` total (exactly one of the two; the arena plays single
+    rounds); an optional turn timer in seconds, at whose end the turn is lost and
+    PENALTY_TILES drawn (`Timeout`)."""
+
     players: int = 4
     initial_meld: int = 30  # points the first play must reach from the rack alone; 0: off
+    rounds: int | None = 1
+    target: int | None = None
+    turn_timer: int | None = None
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or not 2 <= self.players <= 4:
             raise ValueError(f"players must be 2-4, not {self.players!r}")
         if type(self.initial_meld) is not int or self.initial_meld < 0:
             raise ValueError(f"initial_meld must be a whole number of points, not {self.initial_meld!r}")
+        if (self.rounds is None) == (self.target is None):
+            raise ValueError("play either a number of rounds or to a target, not both or neither")
+        for name in ("rounds", "target"):
+            value = getattr(self, name)
+            if value is not None and (type(value) is not int or not 1 <= value <= 1000):
+                raise ValueError(f"{name} must be a whole number from 1 to 1000, not {value!r}")
+        if self.turn_timer is not None and (type(self.turn_timer) is not int or self.turn_timer not in TURN_TIMERS):
+            raise ValueError(f"the turn timer is off or one of {TURN_TIMERS} seconds, not {self.turn_timer!r}")
+
+    def as_dict(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> RummikubRules:
+        """Rules from `as_dict` output; ValueError naming what is missing or wrong."""
+        names = {f.name for f in fields(cls)}
+        if not isinstance(data, dict) or set(data) != names:
+            raise ValueError(f"rules must give exactly {', '.join(sorted(names))}")
+        return cls(**data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +83,15 @@ class Draw:
     seat: int
 
 
-Action = Play | Draw
+@dataclass(frozen=True, slots=True)
+class Timeout:
+    """The turn timer ran out: the turn is lost (whatever the seat had laid out is not played,
+    so the table stands as it was) and PENALTY_TILES are drawn, or what the pool still has."""
+
+    seat: int
+
+
+Action = Play | Draw | Timeout
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +121,26 @@ def starting_seat(seed: int, players: int) -> int:
         best = max(numbers.values())
         contenders = [seat for seat in contenders if numbers[seat] == best]
     return contenders[0]
+
+
+def table_kept(old: Sequence[TileSet], new: Sequence[TileSet]) -> bool:
+    """Whether every set of the `old` table is still a set of the `new` one, untouched (what
+    an initial meld must leave)."""
+    return not Counter(_sorted(s.tiles) for s in old) - Counter(_sorted(s.tiles) for s in new)
+
+
+def new_sets_value(old: Sequence[TileSet], new: Sequence[TileSet]) -> int:
+    """Points of the sets of `new` that are not sets of `old`, each worth what its jokers stand
+    for as laid out: the initial meld's tally."""
+    kept = Counter(_sorted(s.tiles) for s in old)
+    value = 0
+    for tile_set in new:
+        key = _sorted(tile_set.tiles)
+        if kept[key]:
+            kept[key] -= 1
+        else:
+            value += tile_set.value
+    return value
 
 
 def _roles(table: Sequence[TileSet]) -> list[frozenset[Tile]]:
@@ -150,24 +208,30 @@ class Round:
     def apply(self, action: Action) -> Round:
         if self.result is not None:
             raise IllegalPlay("The round is over.", "round_over")
-        if not isinstance(action, (Play, Draw)):
+        if not isinstance(action, (Play, Draw, Timeout)):
             raise IllegalPlay(f"{action!r} is not a Rummikub action.", "not_an_action")
         if action.seat != self.to_move:
             raise IllegalPlay(f"It is not your turn: seat {self.to_move} is to play.", "not_your_turn")
         if isinstance(action, Draw):
-            return self._draw(action)
+            return self._draw(action, 1)
+        if isinstance(action, Timeout):
+            if self.rules.turn_timer is None:
+                raise IllegalPlay("This game has no turn timer.", "no_turn_timer")
+            return self._draw(action, PENALTY_TILES)
         return self._play(action)
 
     def _next(self, **changes) -> Round:
         return replace(self, to_move=(self.to_move + 1) % self.rules.players, **changes)
 
-    def _draw(self, action: Draw) -> Round:
+    def _draw(self, action: Draw | Timeout, count: int) -> Round:
+        """Draw `count` tiles (as many as the pool has) and end the turn; with the pool empty,
+        the turn is a pass, and when every seat has passed in a row the round ends."""
         seat = action.seat
         actions = self.actions + (action,)
         if self.pool:
             racks = list(self.racks)
-            racks[seat] = _sorted(racks[seat] + (self.pool[0],))
-            return self._next(racks=tuple(racks), pool=self.pool[1:], passes=0, actions=actions)
+            racks[seat] = _sorted(racks[seat] + self.pool[:count])
+            return self._next(racks=tuple(racks), pool=self.pool[count:], passes=0, actions=actions)
         passes = self.passes + 1
         if passes < self.rules.players:
             return self._next(passes=passes, actions=actions)
@@ -205,19 +269,12 @@ class Round:
         return table, added
 
     def _check_initial_meld(self, table: tuple[TileSet, ...]) -> None:
-        kept = Counter(_sorted(s.tiles) for s in self.table)
-        if kept - Counter(_sorted(s.tiles) for s in table):
+        if not table_kept(self.table, table):
             raise IllegalPlay(
                 "Your first play adds new sets from your rack only: leave the table's sets as they are.",
                 "initial_meld_touches_table",
             )
-        value = 0
-        for tile_set in table:  # the new sets, each worth what its jokers stand for as laid out
-            key = _sorted(tile_set.tiles)
-            if kept[key]:
-                kept[key] -= 1
-            else:
-                value += tile_set.value
+        value = new_sets_value(self.table, table)
         need = self.rules.initial_meld
         if value < need:
             raise IllegalPlay(

@@ -1,0 +1,93 @@
+"""A game of Rummikub: rounds in sequence, running totals (each round sums to zero), and saved
+records.
+
+Immutable like the round. A game is fully described by its rules, its seed and each round's
+action log (`to_record`, the same record as gin's and Basic Rummy's), which is what a saved
+game stores. Round n is dealt from the seed derived for n, and its first player is drawn
+from that deal (`starting_seat`); the record's `first_dealer` is the first round's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .. import records
+from ..errors import IllegalAction
+from ..rng import derive_seed
+from ..standings import game_over, leaders
+from .actions import action_code, parse_action
+from .game import Action, Round, RummikubRules, RummikubView
+
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class RummikubMatch:
+    rules: RummikubRules
+    seed: int
+    first_dealer: int  # the seat that played first in the first round (what a record stores)
+    scores: tuple[int, ...]  # running totals by seat
+    finished: tuple[Round, ...]  # rounds before the current one
+    hand: Round  # the round in play, or just ended and awaiting `next_hand`
+
+    @classmethod
+    def start(cls, rules: RummikubRules = RummikubRules(), seed: int = 0, first_dealer: int | None = None) -> RummikubMatch:
+        """A new game. Who plays first is drawn from the deal; a `first_dealer` given (a
+        record's) must be that seat."""
+        game = Round.deal(derive_seed(seed, 0), rules)
+        if first_dealer is not None and first_dealer != game.to_move:
+            raise ValueError(f"seat {first_dealer} does not play first in the game of seed {seed}")
+        return cls(rules, seed, game.to_move, (0,) * rules.players, (), game)
+
+    @property
+    def hands(self) -> tuple[Round, ...]:
+        """Every round so far, the current one last."""
+        return self.finished + (self.hand,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.hand.is_over and game_over(self.scores, len(self.hands), self.rules.rounds, self.rules.target)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total once the game is over (several on a tie)."""
+        return leaders(self.scores) if self.is_over else ()
+
+    def apply(self, action: Action) -> RummikubMatch:
+        game = self.hand.apply(action)
+        scores = self.scores
+        if game.result is not None:
+            scores = tuple(total + score for total, score in zip(scores, game.result.scores, strict=True))
+        return replace(self, hand=game, scores=scores)
+
+    def next_hand(self) -> RummikubMatch:
+        """The next round, dealt from this game's seed."""
+        if not self.hand.is_over:
+            raise IllegalAction("The round is still being played.", "hand_in_play")
+        if self.is_over:
+            raise IllegalAction("The game is over: start a new game.", "match_over")
+        game = Round.deal(derive_seed(self.seed, len(self.hands)), self.rules)
+        return replace(self, finished=self.hands, hand=game)
+
+    def view(self, seat: int) -> RummikubView:
+        return self.hand.view(seat)
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-ready description from which `from_record` rebuilds this exact game."""
+        return records.write(self, "rummikub", RECORD_VERSION, action_code)
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> RummikubMatch:
+        """Replay a saved game; ValueError saying what is wrong with a bad record."""
+        return records.replay(
+            record,
+            game="rummikub",
+            version=RECORD_VERSION,
+            name="Rummikub game",
+            rules_from_dict=RummikubRules.from_dict,
+            seats=lambda rules: rules.players,
+            start=cls.start,
+            parse_action=parse_action,
+        )
