@@ -137,7 +137,7 @@ def test_statistics_survive_a_broken_save_and_closing_the_match(call):
 def test_hints_come_from_the_hard_player_and_name_cards(call):
     call("start", {"game": "gin", "settings": {}, "seed": 13})
     hints = call("hints", {"game": "gin"})
-    assert hints["ok"] and {h["move"] for h in hints["hints"]} == {"TakeUpcard", "PassUpcard"}
+    assert hints["ok"] and {h["move"] for h in hints["answer"]} == {"TakeUpcard", "PassUpcard"}
 
 
 def test_replies_are_refusals_of_the_protocol():

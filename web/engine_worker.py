@@ -19,7 +19,11 @@ from rummy.sessions import Refusal
 
 # Each game's session, imported when the page first asks for that game: the page opens the game
 # it shows first, so the others' code does not delay its first hand.
-SESSIONS = {"gin": "rummy.gin.session:GinSession", "basic": "rummy.basic.session:BasicSession"}
+SESSIONS = {
+    "gin": "rummy.gin.session:GinSession",
+    "basic": "rummy.basic.session:BasicSession",
+    "rummikub": "rummy.rummikub.session:RummikubSession",
+}
 
 
 class Engine:
@@ -86,14 +90,15 @@ class Engine:
         return {**self._state(cls.game), "ms": ms}
 
     def hints(self, request):
-        """The person's options ranked by the hard player, for a game that gives hints."""
-        cls = self._game(request)
-        session = self.sessions.get(cls.game)
-        if session is None or not hasattr(session, "hints_model"):
-            return _refusal(Refusal("no_hints", {"game": cls.game}, "No hints here."))
-        began = time.perf_counter()
-        hints = session.hints_model()
-        return {"ok": True, "hints": hints, "ms": round(1000 * (time.perf_counter() - began), 2)}
+        """The hint of a game that gives hints: gin's options ranked by the hard player,
+        Rummikub's solver move as a table; `ms` is how long the engine took."""
+        return self._ask(request, "hints_model", "no_hints", lambda session: session.hints_model())
+
+    def check(self, request):
+        """A table as the person has laid it out this turn (`table`: sets of tile codes), checked
+        by the engine without playing it (Rummikub): each set valid or why not, and whether the
+        whole table would be taken as the play."""
+        return self._ask(request, "check_model", "no_check", lambda session: session.check_model(request.get("table")))
 
     def statistics(self, request):
         """The person's statistics of a game as the sheet shows them: [name, count] pairs."""
@@ -109,6 +114,21 @@ class Engine:
         return self._state(cls.game)
 
     # ---- helpers --------------------------------------------------------------------------
+
+    def _ask(self, request, method, missing, ask):
+        """A question to the game's session that changes nothing: its answer under "answer",
+        or a refusal (no session, a game without `method`, an illegal or unreadable question)."""
+        cls = self._game(request)
+        session = self.sessions.get(cls.game)
+        if session is None or not hasattr(session, method):
+            return _refusal(Refusal(missing, {"game": cls.game}, f"No {method} for {cls.title} now."))
+        began = time.perf_counter()
+        try:
+            answer = ask(session)
+        except ValueError as error:  # IllegalAction is one: not the person's turn, a bad table
+            reason = getattr(error, "reason", "bad_request")
+            return _refusal(Refusal(reason, getattr(error, "params", {"detail": str(error)}), str(error)))
+        return {"ok": True, "answer": answer, "ms": round(1000 * (time.perf_counter() - began), 2)}
 
     def _game(self, request):
         name = request.get("game")
@@ -178,7 +198,7 @@ def handle(engine, name, request_text):
     return json.dumps(reply)
 
 
-REQUESTS = ("open", "start", "act", "hints", "statistics", "close")
+REQUESTS = ("open", "start", "act", "hints", "check", "statistics", "close")
 
 
 def exports(engine):

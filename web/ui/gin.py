@@ -97,7 +97,7 @@ class Gin(shared.Table):
             reply = await Link.call("hints", {"game": self.game})
             if reply is None or not reply["ok"]:
                 return
-            self.hints = reply["hints"][:5]
+            self.hints = reply["answer"][:5]
         render()
 
     # ---- drawing --------------------------------------------------------------------------

@@ -1,0 +1,372 @@
+"""The person's Rummikub session: seat 0 against 1-3 computer players, with their statistics,
+as the page drives it through the session protocol (`rummy.sessions`).
+
+Everything the page shows comes from `view_model()`: whose turn, every player's tile count and
+total, the table's sets, the rack in the two orders the page offers (777 groups, 789 runs),
+the initial meld still owed, the round's turns for the move log (each play told as the sets
+laid down and the tiles added), the last play's changes to highlight, and the end of round.
+
+While the person builds a turn the page asks `check_model(table)`: each set of the table as
+laid out, valid or why not (the engine's reason), the initial meld's tally, and whether the
+engine would take the whole table as a play, or its refusal. `hints_model()` is the solver's
+move as a table to preview. The page computes none of it, and no rule lives here: legality
+and scores come from the round and the match, moves from the solver and the agents.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, replace
+from typing import Any, ClassVar
+
+from ..errors import IllegalAction
+from ..sessions import CountedStats, MatchSession, decision_seed, settings_from_dict
+from . import agents
+from .actions import parse_action, parse_table
+from .game import Action, Draw, Play, Round, RoundResult, RummikubRules, Timeout, new_sets_value, rack_total
+from .match import RummikubMatch
+from .sets import TileSet, read_set
+from .solver import solve
+from .tiles import Tile, parse_tile, sort_key
+
+PERSON = 0
+MAX_OPPONENTS = 3
+INITIAL_MELD = 30
+SAVE_FORMAT = "rummy-table/rummikub"
+SAVE_VERSION = 1
+MAX_TABLE_TILES = 106  # a table the page sends for checking holds at most every tile
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the start screen chooses: how many computer players and how well they play, the
+    initial meld on or off, a game of `rounds` rounds or to a `target` total (exactly one), and
+    the turn timer (None: off)."""
+
+    opponents: int = 3
+    level: str = "normal"
+    initial_meld: bool = True
+    rounds: int | None = 1
+    target: int | None = None
+    timer: int | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.opponents) is not int or not 1 <= self.opponents <= MAX_OPPONENTS:
+            raise ValueError(f"play against 1-{MAX_OPPONENTS} computer players, not {self.opponents!r}")
+        if not isinstance(self.level, str) or self.level not in agents.LEVELS:
+            raise ValueError(f"level must be one of {', '.join(agents.LEVELS)}, not {self.level!r}")
+        if type(self.initial_meld) is not bool:
+            raise ValueError(f"the initial meld is on or off (true or false), not {self.initial_meld!r}")
+        self.rules()  # the game's length and the timer are checked by the rules
+
+    def rules(self) -> RummikubRules:
+        return RummikubRules(
+            players=self.opponents + 1,
+            initial_meld=INITIAL_MELD if self.initial_meld else 0,
+            rounds=self.rounds,
+            target=self.target,
+            turn_timer=self.timer,
+        )
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        return settings_from_dict(cls, data)
+
+
+@dataclass(frozen=True, slots=True)
+class Stats(CountedStats):
+    """The person's record over every game; `count(match)` adds each finished round once."""
+
+    games: int = 0
+    games_won: int = 0  # alone or shared: the person had the highest total
+    rounds: int = 0
+    rounds_won: int = 0
+    best_round: int = 0  # most points the person won in one round
+    best_game: int = 0  # highest final total of a game the person won
+
+    def with_hand(self, result: RoundResult) -> Stats:
+        mine = result.winner == PERSON
+        return replace(
+            self,
+            rounds=self.rounds + 1,
+            rounds_won=self.rounds_won + mine,
+            best_round=max(self.best_round, result.scores[PERSON] if mine else 0),
+        )
+
+    def with_match(self, match: RummikubMatch) -> Stats:
+        won = PERSON in match.winners
+        return replace(
+            self,
+            games=self.games + 1,
+            games_won=self.games_won + won,
+            best_game=max(self.best_game, match.scores[PERSON] if won else 0),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RummikubSession(MatchSession):
+    """The person (seat PERSON) against `settings.opponents` computer players."""
+
+    game: ClassVar[str] = "rummikub"
+    title: ClassVar[str] = "Rummikub"
+    levels: ClassVar[tuple[str, ...]] = tuple(agents.LEVELS)
+    person: ClassVar[int] = PERSON
+    save_format: ClassVar[str] = SAVE_FORMAT
+    save_version: ClassVar[int] = SAVE_VERSION
+    settings_type: ClassVar[Any] = Settings
+    stats_type: ClassVar[type[CountedStats]] = Stats
+    match_type: ClassVar[Any] = RummikubMatch
+    parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
+
+    settings: Settings
+    match: RummikubMatch
+    stats: Stats = Stats()
+
+    # ---- the hooks of MatchSession -------------------------------------------------------
+
+    @classmethod
+    def rules_for(cls, settings: Settings) -> RummikubRules:
+        return settings.rules()
+
+    def computer_action(self) -> Action:
+        """The next move of the computer player to move, from its own view only."""
+        game = self.match.hand
+        if game.is_over or game.to_move == PERSON:
+            raise IllegalAction("It is not a computer player's turn.", "not_your_turn")
+        agent = agents.make_agent(self.settings.level, decision_seed(self.match))
+        return agent.act(self.match.view(game.to_move))
+
+    # ---- what the page shows --------------------------------------------------------------
+
+    @property
+    def screen(self) -> str:
+        """"play" (the person's turn), "opponent", "round-over" or "game-over"."""
+        game = self.match.hand
+        if game.is_over:
+            return "game-over" if self.match.is_over else "round-over"
+        return "play" if game.to_move == PERSON else "opponent"
+
+    def view_model(self) -> dict[str, Any]:
+        match, game = self.match, self.match.hand
+        view = game.view(PERSON)
+        rules = view.rules
+        owed = rules.initial_meld if not view.melded[PERSON] else 0
+        return {
+            "game": self.game,
+            "screen": self.screen,
+            "settings": asdict(self.settings),
+            "players": [
+                {"seat": seat, "you": seat == PERSON, "tiles": count, "score": match.scores[seat],
+                 "to_move": not game.is_over and seat == game.to_move, "melded": view.melded[seat]}
+                for seat, count in enumerate(view.rack_counts)
+            ],
+            "round_number": len(match.hands),
+            "rounds": rules.rounds,
+            "target": rules.target,
+            "timer": rules.turn_timer,
+            "turn": len(game.actions),  # changes with every turn: the page's turn starts afresh
+            "pool": view.pool_count,
+            "table": [set_model(tile_set) for tile_set in view.table],
+            "rack": tile_codes(view.rack),
+            "rack_orders": {"groups": tile_codes(sorted(view.rack, key=by_number)),
+                            "runs": tile_codes(sorted(view.rack, key=sort_key))},
+            "rack_points": rack_total(view.rack),
+            "initial_meld": owed,
+            "drawn": tile_codes(self.last_drawn()),
+            "log": turns(game),
+            "last_play": last_play(game),
+            "result": self._result_model(game),
+            "match": {"over": match.is_over, "winners": list(match.winners)},
+        }
+
+    def last_drawn(self) -> tuple[Tile, ...]:
+        """The tiles the person drew at their last turn of this round, if it was a draw (the
+        session may know them: they are on the person's rack)."""
+        game = self.match.hand
+        mine = [i for i, action in enumerate(game.actions) if action.seat == PERSON]
+        if not mine or isinstance(game.actions[mine[-1]], Play):
+            return ()
+        dealt = Round.deal(game.seed, game.rules)
+        taken = sum(drawn_count(action) for action in game.actions[: mine[-1]])
+        count = drawn_count(game.actions[mine[-1]])
+        return dealt.pool[taken : taken + count]
+
+    def _result_model(self, game: Round) -> dict[str, Any] | None:
+        """How the round ended: every rack left, what it costs, the round's scores (summing to
+        zero) and the running totals."""
+        result = game.result
+        if result is None:
+            return None
+        return {
+            "winner": result.winner,
+            "pool_exhausted": result.pool_exhausted,
+            "racks": [
+                {"seat": seat, "tiles": tile_codes(rack), "points": rack_total(rack),
+                 "score": result.scores[seat], "total": self.match.scores[seat]}
+                for seat, rack in enumerate(game.racks)
+            ],
+        }
+
+    # ---- the person's turn, before it is played -------------------------------------------
+
+    def check_model(self, table: Any) -> dict[str, Any]:
+        """The page's table as the person has laid it out (a list of sets, each a list of tile
+        codes): each set valid or why not, the initial meld's tally while it applies, and
+        whether the engine takes the table as the person's play (`playable`) or its refusal.
+        ValueError for a table that is not a list of lists of tile codes."""
+        sets = read_table(table)
+        game = self.match.hand
+        checked, laid = [], []
+        for tiles in sets:
+            try:
+                tile_set = read_set(tiles)
+            except IllegalAction as error:
+                checked.append({"valid": False, "reason": error.reason, "params": dict(error.params),
+                                "message": str(error)})
+            else:
+                laid.append(tile_set)
+                checked.append({"valid": True, "kind": tile_set.kind, "value": tile_set.value})
+        refusal = None
+        try:
+            if game.is_over or game.to_move != PERSON:
+                raise IllegalAction("It is not your turn.", "not_your_turn")
+            game.check_play(Play.of(PERSON, sets))
+        except IllegalAction as error:
+            refusal = {"reason": error.reason, "params": dict(error.params), "message": str(error)}
+        owed = game.rules.initial_meld if not game.melded[PERSON] else 0
+        return {
+            "sets": checked,
+            "tally": new_sets_value(game.table, laid) if owed else None,
+            "need": owed,
+            "playable": refusal is None,
+            "refusal": refusal,
+        }
+
+    def hints_model(self) -> dict[str, Any]:
+        """The solver's move for the person now, as the table it lays down: each set with the
+        places of the rack tiles it takes (empty `placed`: draw)."""
+        game = self.match.hand
+        if game.is_over or game.to_move != PERSON:
+            raise IllegalAction("It is not your turn.", "not_your_turn")
+        view = game.view(PERSON)
+        solution = solve(view.table, view.rack, initial_meld=not view.melded[PERSON])
+        if not view.melded[PERSON] and new_sets_value(view.table, solution.sets) < view.rules.initial_meld:
+            solution = replace(solution, placed=(), sets=view.table)
+        return {
+            "placed": tile_codes(solution.placed),
+            "table": changes(view.table, solution.sets) if solution.placed else [],
+        }
+
+
+# ---- the page's words for tiles, sets and turns -------------------------------------------
+
+
+def tile_codes(tiles: Iterable[Tile]) -> list[str]:
+    return [tile.code for tile in tiles]
+
+
+def by_number(tile: Tile) -> tuple[int, int]:
+    """Number, then colour; jokers last (the 777 order)."""
+    colour, number = sort_key(tile)
+    return (number if not tile.is_joker else 14, colour)
+
+
+def set_model(tile_set: TileSet) -> dict[str, Any]:
+    return {"tiles": tile_codes(tile_set.tiles), "kind": tile_set.kind}
+
+
+def read_table(table: Any) -> tuple[tuple[Tile, ...], ...]:
+    """Sets of tiles from JSON (a list of lists of codes), empty sets left out; ValueError for
+    anything else."""
+    if isinstance(table, str):
+        sets = parse_table(table)
+    elif isinstance(table, list) and all(isinstance(s, list) for s in table):
+        sets = tuple(tuple(parse_tile(code) for code in s) for s in table if s)
+    else:
+        raise ValueError("a table is a list of sets, each a list of tile codes")
+    if sum(len(s) for s in sets) > MAX_TABLE_TILES:
+        raise ValueError(f"a table holds at most {MAX_TABLE_TILES} tiles")
+    return sets
+
+
+def drawn_count(action: Action) -> int:
+    """How many tiles an action asks to draw (fewer when the pool runs out)."""
+    return 3 if isinstance(action, Timeout) else 1 if isinstance(action, Draw) else 0
+
+
+def changes(old: Sequence[TileSet], new: Sequence[TileSet]) -> list[dict[str, Any]]:
+    """Each set of the `new` table: its tiles, its kind, whether it is "kept" (a set of `old`
+    as it was), "new" (only tiles from the rack) or "changed", and the places of the tiles that
+    came from the rack. Of two identical tiles, the one in a set that was kept is the table's."""
+    kept = Counter(tuple(sorted(s.tiles, key=sort_key)) for s in old)
+    added = Counter(t for s in new for t in s.tiles) - Counter(t for s in old for t in s.tiles)
+    found: list[dict[str, Any]] = []
+    for tile_set in new:
+        key = tuple(sorted(tile_set.tiles, key=sort_key))
+        entry = {**set_model(tile_set), "state": "changed", "from_rack": []}
+        if kept[key]:
+            kept[key] -= 1
+            entry["state"] = "kept"
+        found.append(entry)
+    # Rack tiles go first to the sets made only of rack tiles, then to the others.
+    for whole in (True, False):
+        for entry, tile_set in zip(found, new, strict=True):
+            if entry["state"] == "kept" or entry["from_rack"]:
+                continue
+            need = Counter(tile_set.tiles)
+            if whole and need - added:
+                continue
+            places = []
+            for i, tile in enumerate(tile_set.tiles):
+                if added[tile]:
+                    added[tile] -= 1
+                    places.append(i)
+            entry["from_rack"] = places
+            if whole:
+                entry["state"] = "new"
+    return found
+
+
+def describe(old: Sequence[TileSet], new: Sequence[TileSet]) -> dict[str, Any]:
+    """A play in words' worth of data: the sets laid down from the rack alone (`played`), the
+    rack tiles added to sets with table tiles (`added`, each with the set's kind), and whether
+    table sets were rearranged."""
+    found = changes(old, new)
+    return {
+        "played": [entry["tiles"] for entry in found if entry["state"] == "new"],
+        "added": [{"tiles": [entry["tiles"][i] for i in entry["from_rack"]], "kind": entry["kind"]}
+                  for entry in found if entry["state"] == "changed" and entry["from_rack"]],
+        "rearranged": sum(entry["state"] == "kept" for entry in found) < len(old),
+    }
+
+
+def turns(game: Round) -> list[dict[str, Any]]:
+    """Every turn of the round so far, as the move log tells it: who, and "play" (what it laid
+    down), "draw", "timeout" (the penalty draw) or "pass" (a draw from an empty pool). A play
+    lays down the whole table, so the table before it is the previous play's."""
+    log: list[dict[str, Any]] = []
+    table: tuple[TileSet, ...] = ()
+    pool = len(Round.deal(game.seed, game.rules).pool)
+    for action in game.actions:
+        if isinstance(action, Play):
+            laid = tuple(read_set(tiles) for tiles in action.table)
+            log.append({"by": action.seat, "kind": "play", **describe(table, laid)})
+            table = laid
+            continue
+        count = min(drawn_count(action), pool)
+        pool -= count
+        kind = "timeout" if isinstance(action, Timeout) else "draw" if count else "pass"
+        log.append({"by": action.seat, "kind": kind, "count": count})
+    return log
+
+
+def last_play(game: Round) -> dict[str, Any] | None:
+    """The table's last change, for the page to highlight: who played it, and the table as
+    `changes` describes it (the sets kept, changed or new, the tiles from the rack)."""
+    plays = [i for i, action in enumerate(game.actions) if isinstance(action, Play)]
+    if not plays:
+        return None
+    before = next((game.actions[i] for i in reversed(plays[:-1])), None)
+    old = tuple(read_set(tiles) for tiles in before.table) if before is not None else ()
+    return {"by": game.actions[plays[-1]].seat, "turn": plays[-1], "table": changes(old, game.table)}
