@@ -226,7 +226,8 @@ class RummikubSession(MatchSession):
                                 "message": str(error)})
             else:
                 laid.append(tile_set)
-                checked.append({"valid": True, "kind": tile_set.kind, "value": tile_set.value})
+                checked.append({"valid": True, "kind": tile_set.kind, "value": tile_set.value,
+                                "tiles": tile_codes(tile_set.tiles)})  # as laid out: jokers in place
         refusal = None
         try:
             if game.is_over or game.to_move != PERSON:
