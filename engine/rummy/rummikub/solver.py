@@ -113,6 +113,8 @@ class _Search:
         # The most real tiles each colour can have at each number (0 past 13).
         self.most_at = [[min(t + r, 2) for t, r in zip(*rows, strict=True)] for rows in zip(self.table_at, self.rack_at, strict=True)]
         self.most_at += [[0] * 4, [0] * 4]
+        # The most real tiles the colours after each one can have at its number.
+        self.later_at = [[sum(row[c + 1 :]) for c in range(4)] for row in self.most_at]
         self.roles = roles
         self.table_jokers = table[JOKER]
         self.jokers = table[JOKER] + min(rack[JOKER], 2)
@@ -147,19 +149,36 @@ class _Search:
         head, tail = runs[:colour], runs[colour + 1 :]
         best_gain, best_placing, best_after = None, None, None
         after_ceiling = self.ceiling[number * 4 + colour + 1]
+        later, later_room = self.later_at[number][colour], 2 * (3 - colour)
+        # The jokers the other colours' short runs will need at least, where tiles are missing:
+        # those done at this number at the next two numbers, the others at this one and the next.
+        others = 0
+        most_at = self.most_at
+        for c in range(4):
+            if c != colour:
+                short1, short2, _ = runs[c]
+                if short1 or short2:
+                    at = number + (c < colour)
+                    need = short1 + short2 - most_at[at][c]
+                    others += (need if need > 0 else 0) + (short1 - most_at[at + 1][c] if short1 > most_at[at + 1][c] else 0)
         for placing, after, jokers, real, grouped, in_groups, two_here, laid in _placings(runs[colour], table, rack, jokers_left):
             if best_gain is not None and after_ceiling + (real - table) * gain_each <= best_gain:
                 break  # the placings left place no more real tiles: none can do better
-            if places + grouped > 8:
+            in_group = places + grouped
+            if in_group > 8:
+                continue
+            # Groups need 3 places (6 for two): the colours after this one must be able to fill them.
+            if in_group and in_group + min(later + jokers_left - jokers, later_room) < (6 if two or two_here else 3):
                 continue
             # Runs shorter than 3 need this colour's next numbers: jokers must fill what is missing.
             started = after[0]
             missing = started + after[1] - next1
             if started > next2:
                 missing = (missing if missing > 0 else 0) + started - next2
-            spare = jokers_left - jokers
+            spare = jokers_left - jokers - others
             if missing > spare:
                 continue
+            spare += others
             # Runs of 3+ beyond the places the next number can have left for them must stop:
             # counting them is the same state as counting fewer.
             room = next1 + spare - started - after[1]
@@ -322,16 +341,19 @@ def _search(
     return _Search(table, _useful(table, rack), _roles_by_number(sets, elsewhere or Counter()), by_value, min_worth)
 
 
-def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet]) -> list[int]:
+def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet], budget: int) -> tuple[list[int], list[TileSet]]:
     """Indexes of table sets that can stay as they are while the other sets and the `placed`
-    rack tiles are laid out anew, given one such layout `laid` of the whole table.
+    rack tiles are laid out anew, given one such layout `laid` of the whole table; and that
+    layout of the others.
 
     The sets `laid` already has, tile for tile, are kept at no cost (`laid` shows the rest can
     be laid out around them). The others are tried in
     blocks, those far from the placed tiles first: a block is kept when the rest can still be
     laid out, else it is split in halves, so the few sets a move needs cost a few searches
-    each. The result is maximal (no further set could be kept), not always the largest, unless
-    the searches spend more than KEEP_BUDGET states: the sets not tried by then change."""
+    each. Keeping more sets never makes a table that failed possible, so a choice holding one
+    that failed is not searched again. The result is maximal (no further set could be kept),
+    not always the largest, unless the searches spend more than `budget` states: the sets not
+    tried by then change."""
     in_layout = Counter(s.tiles for s in laid)
     kept: list[int] = []
     for i, tile_set in enumerate(sets):
@@ -340,21 +362,30 @@ def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet]) -
         if in_layout[tile_set.tiles] and JOKER not in tile_set.tiles:
             in_layout[tile_set.tiles] -= 1
             kept.append(i)
-
-    left = [KEEP_BUDGET]  # the states the searches below may still spend
+    rest = list((Counter(laid) - Counter(sets[i] for i in kept)).elements())  # laid out already
+    left = [budget]  # the states the searches below may still spend
+    failed: list[frozenset[int]] = []
 
     def fits(keep: list[int]) -> bool:
-        free = Counter(t for i, s in enumerate(sets) if i not in keep for t in s.tiles)
-        if _useful(free, placed) != placed:  # a placed tile has no set left to go in
+        nonlocal rest
+        chosen = frozenset(keep)
+        if any(f <= chosen for f in failed):
             return False
-        search = _around(sets, keep, placed)
-        search.budget = left[0]
-        try:
-            return search.gain() is not None
-        except _OverBudget:
-            return False
-        finally:
-            left[0] -= len(search.memo)
+        free = Counter(t for i, s in enumerate(sets) if i not in chosen for t in s.tiles)
+        search = None
+        if _useful(free, placed) == placed:  # else a placed tile has no set left to go in
+            search = _around(sets, keep, placed)
+            search.budget = left[0]
+            try:
+                if search.gain() is not None:
+                    rest = [read_set(s) for s in search.layout()]
+                    return True
+            except _OverBudget:
+                pass
+            finally:
+                left[0] -= len(search.memo)
+        failed.append(chosen)
+        return False
 
     def try_block(block: list[int]) -> None:
         if not block or left[0] <= 0:
@@ -368,7 +399,7 @@ def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet]) -
 
     near = _near_rack(sets, placed)
     try_block(sorted((i for i in range(len(sets)) if i not in kept), key=lambda i: near[i]))
-    return sorted(kept)
+    return sorted(kept), rest
 
 
 def _around(sets: list[TileSet], keep: list[int], placed: Counter) -> _Search:
@@ -422,8 +453,7 @@ def solve(
         return Solution((), tuple(old_sets))
     layout = [read_set(s) for s in search.layout()]
     placed = Counter(t for s in layout for t in s.tiles) - Counter(t for s in old_sets for t in s.tiles)
-    kept = _keep_unchanged(old_sets, placed, layout)
-    new_sets = [read_set(s) for s in _around(old_sets, kept, placed).layout()]
+    kept, new_sets = _keep_unchanged(old_sets, placed, layout, KEEP_BUDGET)
     return Solution(
         tuple(sorted(placed.elements(), key=sort_key)),
         tuple(old_sets[i] for i in kept) + tuple(new_sets),
