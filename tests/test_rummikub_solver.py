@@ -265,3 +265,86 @@ def test_past_the_keeping_budget_the_move_is_still_the_best_and_legal(monkeypatc
         assert len(budgeted.placed) == len(best.placed), (sets, rack)
         fewer_kept += len(changed_sets(sets, budgeted)[1]) < len(changed_sets(sets, best)[1])
     assert fewer_kept > 0  # the budget was reached: fewer sets stayed as they were
+
+
+def crowded_positions(count, seed):
+    """Large random positions, the hard ones for the solver: 6-14 legal sets taken from a
+    shuffled pool and a rack of 12-26 of the tiles left."""
+    from rummy.rummikub import FULL_POOL
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pool, sets, wanted = Counter(FULL_POOL), [], rng.randint(6, 14)
+        for _ in range(60):
+            if len(sets) == wanted:
+                break
+            if rng.random() < 0.5:
+                number = rng.randint(1, 13)
+                tiles = [Tile(c, number) for c in rng.sample("KBOR", rng.choice((3, 4)))]
+            else:
+                length, colour = rng.randint(3, 6), rng.choice("KBOR")
+                start = rng.randint(1, 14 - length)
+                tiles = [Tile(colour, n) for n in range(start, start + length)]
+            if pool[JOKER] and rng.random() < 0.2:
+                tiles[rng.randrange(len(tiles))] = JOKER
+            if is_set(tiles) and not Counter(tiles) - pool:
+                pool -= Counter(tiles)
+                sets.append(tiles)
+        rest = list(pool.elements())
+        rng.shuffle(rest)
+        out.append((sets, rest[: rng.randint(12, 26)]))
+    return out
+
+
+@pytest.mark.parametrize("objective", ["tiles", "value"])
+def test_a_budgeted_move_is_always_legal_and_exact_only_when_proven(objective):
+    """With a tiny budget the search runs out on most positions: the move is still one the game
+    accepts (the rack-only fallback), and `exact` says whether it is the best."""
+    value = objective == "value"
+    ran_out = fallen_back = 0
+    for sets, rack in crowded_positions(30, 21 if value else 22):
+        best = solve(sets, rack, objective)
+        assert best.exact
+        for budget in (1, 300, 3000):
+            move = solve(sets, rack, objective, budget=budget)
+            check_move(sets, rack, move)
+            assert gain_of(move.placed, value) <= gain_of(best.placed, value)
+            if move.exact:
+                assert gain_of(move.placed, value) == gain_of(best.placed, value), (sets, rack, budget)
+            ran_out += not move.exact
+            fallen_back += not move.exact and bool(move.placed)
+    assert ran_out > 30 and fallen_back > 20  # the budgets did run out, and moves were found past them
+
+
+def test_a_budgeted_initial_meld_is_legal_or_a_draw():
+    for sets, rack in crowded_positions(15, 23):
+        best = solve(sets, rack, initial_meld=True)
+        for budget in (1, 100, 1_000_000):
+            meld = solve(sets, rack, initial_meld=True, budget=budget)
+            check_move(sets, rack, meld)
+            assert meld.sets[: len(sets)] == tuple(read_set(s) for s in sets)  # the table untouched
+            if meld.placed:
+                assert sum(s.value for s in meld.sets[len(sets) :]) >= 30
+            if meld.exact:
+                assert len(meld.placed) == len(best.placed)
+            else:
+                assert not meld.placed and budget < 1_000_000
+
+
+def test_a_large_budget_is_the_exact_move():
+    from rummy.rummikub.solver import DECISION_BUDGET
+
+    positions = crowded_positions(20, 24) + game_positions(20, 25)
+    for sets, rack in positions:
+        best = solve(sets, rack)
+        move = solve(sets, rack, budget=10_000_000)
+        assert move == best and move.exact
+        decided = solve(sets, rack, budget=DECISION_BUDGET)
+        check_move(sets, rack, decided)
+        assert len(decided.placed) == len(best.placed) or not decided.exact
+
+
+def test_a_budget_is_at_least_one_state():
+    with pytest.raises(ValueError):
+        solve([], parse_tiles("R1 R2 R3"), budget=0)

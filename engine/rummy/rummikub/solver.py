@@ -29,6 +29,9 @@ INITIAL_MELD = 30
 # random tables those proofs were most of the time `solve` took (up to 0.5 s of 0.66 s). The
 # gain stays exact; past the budget, the sets not yet tried are laid out anew.
 KEEP_BUDGET = 40_000
+# The search states a computer turn or a hint may spend on one `solve` (its `budget`): about
+# 0.1 s at worst in CPython, past which the move is the best found near the rack (see `solve`).
+DECISION_BUDGET = 20_000
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 _GRID = [[Tile(c, n) for c in COLOURS] if n else [] for n in range(14)]  # [number][colour]
 
@@ -41,6 +44,7 @@ class _OverBudget(Exception):
 class Solution:
     placed: tuple[Tile, ...]  # the rack tiles played
     sets: tuple[TileSet, ...]  # the whole new table: the sets kept as they were first
+    exact: bool = True  # proven the best; False: a search budget ran out first (see `solve`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,31 +434,78 @@ def solve(
     rack: Iterable[Tile],
     objective: str = "tiles",
     initial_meld: bool = False,
+    budget: int | None = None,
 ) -> Solution:
     """The play adding the most rack tiles ("tiles") or points ("value", a joker 30) to the
     table, every table tile kept, the table freely rearranged under the joker rule, and among
     those plays one keeping table sets unchanged wherever the gain allows (within KEEP_BUDGET
     search states). With `initial_meld`, only new sets from the rack worth 30 or more, the
-    table untouched; no tile placed when none exists."""
+    table untouched; no tile placed when none exists.
+
+    With a `budget` (search states, not time, so a game stays the same given its seed: see
+    DECISION_BUDGET), the exact search may hold that many states; past them the move is the
+    best found by `_nearby` in half as many more (at worst no tile placed), with `exact`
+    False unless it places every rack tile that could fit. The move is always legal."""
     if objective not in ("tiles", "value"):
         raise ValueError(f"objective is 'tiles' or 'value', not {objective!r}")
+    if budget is not None and budget < 1:
+        raise ValueError(f"a budget is at least 1 search state, not {budget!r}")
     old_sets = [_as_set(s) for s in table]
     rack_counts = Counter(rack)
     by_value = objective == "value"
     if initial_meld:
         meld = _search([], rack_counts, by_value, INITIAL_MELD)
-        if not meld.gain():
+        meld.budget = budget
+        try:
+            found = meld.gain()
+        except _OverBudget:  # a meld may be missed: wait for the next turn
+            return Solution((), tuple(old_sets), exact=False)
+        if not found:
             return Solution((), tuple(old_sets))
         new_sets = [read_set(s) for s in meld.layout()]
         placed = Counter(t for s in new_sets for t in s.tiles)
         return Solution(tuple(sorted(placed.elements(), key=sort_key)), tuple(old_sets) + tuple(new_sets))
     search = _search(old_sets, rack_counts, by_value)
-    if not search.gain():  # nothing to add (or a table not playable as given)
+    search.budget = budget
+    try:
+        found = search.gain()
+    except _OverBudget:
+        return _nearby(old_sets, rack_counts, by_value, budget // 2 + 1, search.ceiling[4])
+    if not found:  # nothing to add (or a table not playable as given)
         return Solution((), tuple(old_sets))
     layout = [read_set(s) for s in search.layout()]
     placed = Counter(t for s in layout for t in s.tiles) - Counter(t for s in old_sets for t in s.tiles)
-    kept, new_sets = _keep_unchanged(old_sets, placed, layout, KEEP_BUDGET)
+    keep_budget = KEEP_BUDGET if budget is None else min(KEEP_BUDGET, max(budget - len(search.memo), budget // 4))
+    kept, new_sets = _keep_unchanged(old_sets, placed, layout, keep_budget)
     return Solution(
         tuple(sorted(placed.elements(), key=sort_key)),
         tuple(old_sets[i] for i in kept) + tuple(new_sets),
     )
+
+
+def _nearby(sets: list[TileSet], rack: Counter, by_value: bool, budget: int, ceiling: int) -> Solution:
+    """The best move found, within `budget` states, by exact searches that keep the table sets
+    far from the rack as they are and lay out anew only the nearest 0, 1, 2, ... of them with
+    the rack (see _near_rack), until one runs out of states; no tile placed when none fits.
+    Exact when it reaches `ceiling`, the most the whole table could take."""
+    near = _near_rack(sets, rack)
+    order = sorted(range(len(sets)), key=lambda i: -near[i])
+    best, best_gain = Solution((), tuple(sets), exact=False), 0
+    for free_count in range(len(sets)):  # all of them free is the exact search, over budget
+        free = order[:free_count]
+        kept = [s for i, s in enumerate(sets) if i not in free]
+        search = _search([sets[i] for i in free], rack, by_value, elsewhere=Counter(t for s in kept for t in s.tiles))
+        search.budget = budget
+        try:
+            found = search.gain()
+        except _OverBudget:
+            break
+        budget -= len(search.memo)
+        if found and found > best_gain:
+            new_sets = [read_set(s) for s in search.layout()]
+            placed = Counter(t for s in new_sets for t in s.tiles) - Counter(t for i in free for t in sets[i].tiles)
+            best_gain = found
+            best = Solution(tuple(sorted(placed.elements(), key=sort_key)), tuple(kept) + tuple(new_sets), exact=found == ceiling)
+            if best.exact or budget < 1:
+                break
+    return best

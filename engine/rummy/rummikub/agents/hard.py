@@ -1,4 +1,5 @@
-"""`hard`: `normal`'s exact solver move, less what is worth more kept on the rack.
+"""`hard`: `normal`'s exact solver move, less what is worth more kept on the rack (each solver
+call within DECISION_BUDGET search states, as `normal`).
 
 When the solver's move empties the rack, it plays it. Otherwise, while the pool lasts, it keeps
 back what would serve the next players more than itself — each measured in the arena against
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..game import RummikubView
-from ..solver import Solution, solve
+from ..solver import DECISION_BUDGET, Solution, solve
 from .normal import NormalAgent
 
 
@@ -25,7 +26,7 @@ class HardAgent(NormalAgent):
     hold_sets_above = 20  # pool tiles; None: never hold sets back
 
     def move(self, view: RummikubView) -> Solution:
-        best = solve(view.table, view.rack, "tiles" if view.pool_count else "value")
+        best = solve(view.table, view.rack, "tiles" if view.pool_count else "value", budget=DECISION_BUDGET)
         if view.pool_count and len(best.placed) < len(view.rack):
             best = self._held_back(view, best)
         return best
@@ -35,11 +36,11 @@ class HardAgent(NormalAgent):
         rack = list(view.rack)
         if self.keep_jokers and any(tile.is_joker for tile in best.placed):
             rack = [tile for tile in rack if not tile.is_joker]
-            best = solve(view.table, rack)
+            best = solve(view.table, rack, budget=DECISION_BUDGET)
         if self.hold_sets_above is not None and view.pool_count > self.hold_sets_above and best.placed:
-            own = solve((), rack).placed
+            own = solve((), rack, budget=DECISION_BUDGET).placed
             if own:
-                rest = solve(view.table, list((Counter(rack) - Counter(own)).elements()))
+                rest = solve(view.table, list((Counter(rack) - Counter(own)).elements()), budget=DECISION_BUDGET)
                 if len(rest.placed) + len(own) >= len(best.placed):
                     best = rest
         return best

@@ -1,4 +1,5 @@
-"""`normal`: the exact solver's move, every turn (see `solver.solve`).
+"""`normal`: the exact solver's move, every turn (see `solver.solve`), within DECISION_BUDGET
+search states: on the rare tables that need more, the best move found near its rack.
 
 It melds with the solver's initial meld (the most tiles worth 30 or more from the rack alone)
 as soon as there is one, then each turn plays the most tiles the rack can add to the freely
@@ -9,7 +10,7 @@ nothing back: `hard` is this player plus the judgement of what to keep.
 from __future__ import annotations
 
 from ..game import Action, Draw, Play, RummikubView
-from ..solver import Solution, solve
+from ..solver import DECISION_BUDGET, Solution, solve
 
 
 def meld_value(view: RummikubView, solution: Solution) -> int:
@@ -30,10 +31,10 @@ class NormalAgent:
 
     def move(self, view: RummikubView) -> Solution:
         """The move of a seat that has melded: here, the most tiles."""
-        return solve(view.table, view.rack)
+        return solve(view.table, view.rack, budget=DECISION_BUDGET)
 
     def _meld(self, view: RummikubView) -> Action:
-        solution = solve(view.table, view.rack, initial_meld=True)
+        solution = solve(view.table, view.rack, initial_meld=True, budget=DECISION_BUDGET)
         # The solver's meld reaches 30, the rules' default; under a higher threshold, check it.
         if meld_value(view, solution) < view.rules.initial_meld:
             return Draw(view.seat)
