@@ -150,7 +150,7 @@ def test_a_joker_may_move_with_the_table_while_it_can_still_be_a_tile_it_stood_f
     assert moved.table[2].stands_for(0) == tiles("R5")
     with pytest.raises(IllegalPlay) as refused:  # R9 is neither
         play(game, "K5 K6 K7", "O5 O6 O7", "R6 R7 R8 J")
-    assert refused.value.params == {"tiles": "B5 or R5"}
+    assert refused.value.params == {"tiles": "B5 R5"}  # the tiles, each of which would do
 
 
 def test_going_out_wins_the_round_and_the_scores_sum_to_zero():

@@ -287,8 +287,13 @@ class Round:
     def _check_jokers(self, table: tuple[TileSet, ...]) -> None:
         role = unreplaced_joker(self.table, table)
         if role is not None:
-            wanted = " or ".join(tile.code for tile in _sorted(role))
-            raise IllegalPlay(f"To take a joker from the table, put {wanted} in its place.", "joker_not_replaced", tiles=wanted)
+            wanted = _sorted(role)
+            either = " or ".join(tile.code for tile in wanted)
+            raise IllegalPlay(
+                f"To take a joker from the table, put {either} in its place.",
+                "joker_not_replaced",
+                tiles=format_tiles(wanted),
+            )
 
     def _play(self, action: Play) -> Round:
         table, added = self.check_play(action)
