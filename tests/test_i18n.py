@@ -40,7 +40,7 @@ def load(path: Path) -> dict:
 
 
 EN = load(I18N / "en.json")
-RULES_PAGES = ("rules.body", "basic.rules.body")  # the in-app rules of each game: lists of paragraphs
+RULES_PAGES = ("rules.body", "basic.rules.body", "rk.rules.body")  # the in-app rules of each game: lists of paragraphs
 
 
 def strings(value: object) -> list[str]:

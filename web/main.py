@@ -18,10 +18,11 @@ from ui.dom import attr, by_id, close_sheet, document, each, el, load_language, 
 from ui.gin import Gin
 from ui.link import Link
 from ui.prefs import Prefs, chosen_game, storage_key, sync_choices
+from ui.rummikub import Rummikub
 from ui.table import Screen
 
-TABLES = {"gin": Gin(), "basic": Basic()}
-ELEMENTS = {"gin": "gin-table", "basic": "basic-table"}
+TABLES = {"gin": Gin(), "basic": Basic(), "rummikub": Rummikub()}
+ELEMENTS = {"gin": "gin-table", "basic": "basic-table", "rummikub": "rummikub-table"}
 
 
 class Page:
@@ -99,8 +100,19 @@ async def set_language(lang):
 
 
 def on_click(event):
-    target = event.target.closest("[data-choice],[data-action],[data-card],[data-meld]")
+    target = event.target.closest("[data-choice],[data-action],[data-card],[data-meld],[data-tile-id],[data-set-add],[data-set]")
     if target is None:
+        return
+    rummikub = TABLES["rummikub"]
+    if Screen.game == "rummikub" and rummikub.swallow_click(event):
+        return  # the click that ends a drag
+    tile, add = attr(target, "data-tile-id"), attr(target, "data-set-add") or attr(target, "data-set")
+    if tile or add is not None:
+        if Screen.game == "rummikub":
+            if tile:
+                rummikub.tap_tile(tile)
+            else:
+                rummikub.tap_set(int(add))
         return
     choice = attr(target, "data-choice")
     if choice == "lang":
@@ -173,6 +185,11 @@ async def main():
     js.window.rummyDecisionMs = js.Array.new()
     document.addEventListener("click", on_click)
     document.addEventListener("keydown", on_key)
+    rummikub = TABLES["rummikub"]
+    document.addEventListener("pointerdown", rummikub.pointer_down)
+    document.addEventListener("pointermove", rummikub.pointer_move)
+    document.addEventListener("pointerup", rummikub.pointer_up)
+    document.addEventListener("pointercancel", lambda event: rummikub.drag_end())
     by_id("lang-select").addEventListener("change", on_language)
     by_id("four-color").addEventListener("change", on_four_colour)
     if js.localStorage.getItem(storage_key(chosen_game(), "save")):

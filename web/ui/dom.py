@@ -280,7 +280,7 @@ class Sheet:
 
 def show_rules(game):
     """The rules page of `game` from the catalog: paragraphs, "## " headings, "- " lists."""
-    prefix = "basic." if game == "basic" else ""
+    prefix = {"basic": "basic.", "rummikub": "rk."}.get(game, "")
     body = Catalog.strings.get(prefix + "rules.body") or []
     container = document.createElement("div")
     listing = None

@@ -11,9 +11,10 @@ from .dom import by_id, document, each
 
 KEY = "rummy-table/prefs"
 LANGS = ("zh-Hans", "zh-Hant", "en")
-GAMES = ("gin", "basic")
+GAMES = ("gin", "basic", "rummikub")
 LEVELS = ("easy", "normal", "hard")
 BASIC_LENGTHS = ("hands-1", "hands-3", "hands-5", "target-100", "target-200")
+RK_LENGTHS = ("rounds-1", "rounds-3", "rounds-5", "target-100", "target-200")
 # Each choice: the values it may take (the first is the default, but for the language).
 CHOICES = {
     "target": (100, 50),
@@ -24,8 +25,14 @@ CHOICES = {
     "opponents": (3, 1, 2, 4, 5),
     "basicLength": ("target-100",) + BASIC_LENGTHS,
     "basicLevel": LEVELS,
+    "rkOpponents": (3, 1, 2),
+    "rkLevel": ("normal", "easy", "hard"),
+    "rkLength": RK_LENGTHS,
+    "rkMeld": ("on", "off"),
+    "rkTimer": ("off", "30", "60", "120"),
 }
-NUMERIC = ("target", "opponents")
+NUMERIC = ("target", "opponents", "rkOpponents")
+LEVEL_CHOICES = {"gin": "level", "basic": "basicLevel", "rummikub": "rkLevel"}
 
 
 def storage_key(game, what):
@@ -88,6 +95,17 @@ def settings(game):
     """The start screen's settings for `game`, as the engine's session reads them."""
     if game == "gin":
         return {"target": Prefs.get("target"), "level": Prefs.get("level"), "rules": Prefs.get("rules")}
+    if game == "rummikub":
+        kind, _, value = Prefs.get("rkLength").partition("-")
+        timer = Prefs.get("rkTimer")
+        return {
+            "opponents": Prefs.get("rkOpponents"),
+            "level": Prefs.get("rkLevel"),
+            "initial_meld": Prefs.get("rkMeld") == "on",
+            "rounds": int(value) if kind == "rounds" else None,
+            "target": int(value) if kind == "target" else None,
+            "timer": None if timer == "off" else int(timer),
+        }
     kind, _, value = Prefs.get("basicLength").partition("-")
     return {
         "opponents": Prefs.get("opponents"),
@@ -99,7 +117,7 @@ def settings(game):
 
 def offer_levels(game, levels):
     """Show only the levels the engine has for `game`; keep a valid choice."""
-    name = "level" if game == "gin" else "basicLevel"
+    name = LEVEL_CHOICES[game]
     for button in each(document.querySelectorAll('[data-choice="' + name + '"]')):
         button.hidden = str(button.dataset.value) not in levels
     if levels and Prefs.get(name) not in levels:

@@ -19,7 +19,7 @@ from .prefs import offer_levels, settings, storage_key
 
 
 class Screen:
-    """Which table the page shows: "gin" or "basic", or None for the start screen."""
+    """Which table the page shows: "gin", "basic" or "rummikub", or None for the start screen."""
 
     game = None
     redraw = None  # set by main.py: draws the whole page (whichever game or screen it shows)
@@ -63,6 +63,10 @@ class Table:
 
     def unmark(self):
         """Forget the marks of the last computer move, once drawn (it animates once)."""
+
+    def refusal(self, reply):
+        """The engine's refusal in the person's words."""
+        return refusal_text(reply, self.refusals)
 
     # ---- storage --------------------------------------------------------------------------
 
@@ -135,7 +139,7 @@ class Table:
         if not reply["ok"]:
             if reply["reason"] == "drawn_already" and code in ("stock", "pile"):
                 return  # a second tap on a pile just drawn from: nothing to say
-            self.message, self.error = refusal_text(reply, self.refusals), True
+            self.message, self.error = self.refusal(reply), True
             render()
             return
         self.accept(reply)
