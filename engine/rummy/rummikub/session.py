@@ -26,7 +26,7 @@ from . import agents
 from .actions import parse_action, parse_table
 from .game import Action, Draw, Play, Round, RoundResult, RummikubRules, Timeout, new_sets_value, rack_total
 from .match import RummikubMatch
-from .sets import TileSet, read_set
+from .sets import GROUP, TileSet, read_set
 from .solver import solve
 from .tiles import Tile, parse_tile, sort_key
 
@@ -332,14 +332,42 @@ def changes(old: Sequence[TileSet], new: Sequence[TileSet]) -> list[dict[str, An
 def describe(old: Sequence[TileSet], new: Sequence[TileSet]) -> dict[str, Any]:
     """A play in words' worth of data: the sets laid down from the rack alone (`played`), the
     rack tiles added to sets with table tiles (`added`, each with the set's kind), and whether
-    table sets were rearranged."""
+    table sets were rearranged (not merely added to)."""
     found = changes(old, new)
     return {
         "played": [entry["tiles"] for entry in found if entry["state"] == "new"],
         "added": [{"tiles": [entry["tiles"][i] for i in entry["from_rack"]], "kind": entry["kind"]}
                   for entry in found if entry["state"] == "changed" and entry["from_rack"]],
-        "rearranged": sum(entry["state"] == "kept" for entry in found) < len(old),
+        "rearranged": not only_added_to(old, new),
     }
+
+
+def extends(old: TileSet, new: TileSet) -> bool:
+    """Whether set `new` is set `old` with tiles added: a group with more colours, a run
+    longer at either end, its tiles (jokers too) in their places."""
+    if old.kind != new.kind:
+        return False
+    if old.kind == GROUP:
+        return not Counter(old.tiles) - Counter(new.tiles)
+    size = len(old.tiles)
+    return any(new.tiles[i : i + size] == old.tiles for i in range(len(new.tiles) - size + 1))
+
+
+def only_added_to(old: Sequence[TileSet], new: Sequence[TileSet]) -> bool:
+    """Whether every set of `old` is still on the `new` table, each in a set of its own that
+    `extends` it: the table was added to, not rearranged (a matching of old sets to new)."""
+    holder: dict[int, int] = {}  # new set -> the old set it extends
+
+    def place(i: int, tried: set[int]) -> bool:
+        for j, tile_set in enumerate(new):
+            if j not in tried and extends(old[i], tile_set):
+                tried.add(j)
+                if j not in holder or place(holder[j], tried):
+                    holder[j] = i
+                    return True
+        return False
+
+    return all(place(i, set()) for i in range(len(old)))
 
 
 def turns(game: Round) -> list[dict[str, Any]]:
