@@ -15,7 +15,14 @@ spec = importlib.util.spec_from_file_location("engine_worker", SOURCE)
 worker = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(worker)
 
-SETTINGS = {"gin": {"target": 50, "level": "easy"}, "basic": {"opponents": 2, "hands": 1, "target": None}}
+SETTINGS = {
+    "gin": {"target": 50, "level": "easy"},
+    "basic": {"opponents": 2, "hands": 1, "target": None},
+    "rummikub": {"opponents": 1, "level": "easy"},
+}
+GAMES = list(SETTINGS)
+OVER = {"gin": ("settle", "match-over"), "basic": ("hand-over", "game-over"), "rummikub": ("round-over", "game-over")}
+HANDS = {"gin": "hands", "basic": "hands", "rummikub": "rounds"}  # the statistic counting hands played
 
 
 @pytest.fixture
@@ -36,6 +43,8 @@ def person_move(view):
     if view["game"] == "gin":
         return {"upcard": "pass", "draw": "stock"}.get(view["screen"]) or "discard " + next(
             code for code, option in view["discards"].items() if option["discard"])
+    if view["game"] == "rummikub":
+        return "draw"
     return "stock" if view["screen"] == "draw" else "discard " + view["options"]["discards"][0]
 
 
@@ -50,18 +59,18 @@ def test_the_worker_offers_every_request_and_touches_no_page():
     assert not names & {"window", "document", "localStorage"}
 
 
-@pytest.mark.parametrize("game", ["gin", "basic"])
+@pytest.mark.parametrize("game", GAMES)
 def test_opening_a_game_names_its_computer_levels(call, game):
     reply = call("open", {"game": game, "save": None, "stats": None})
     assert reply["ok"] and reply["game"] == game and reply["levels"] == ["easy", "normal", "hard"]
     assert worker.session_class(game).game == game
 
 
-@pytest.mark.parametrize("game", ["gin", "basic"])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_hand_is_played_through_the_worker_and_each_reply_can_be_stored(call, game):
     reply = call("start", {"game": game, "settings": SETTINGS[game], "seed": 5})
     assert reply["ok"] and reply["view"]["game"] == game and reply["save"]["format"] == f"rummy-table/{game}"
-    over = {"gin": ("settle", "match-over"), "basic": ("hand-over", "game-over")}[game]
+    over = OVER[game]
     for _ in range(800):
         view = reply["view"]
         if view["screen"] in over:
@@ -78,10 +87,10 @@ def test_a_hand_is_played_through_the_worker_and_each_reply_can_be_stored(call, 
         {"game": game, "save": json.dumps(reply["save"]), "stats": json.dumps(reply["stats"])})))
     assert opened["ok"] and opened["notices"] == [] and opened["view"] == reply["view"]
     figures = dict(call("statistics", {"game": game})["figures"])
-    assert figures["hands"] + (reply["view"]["result"]["winner"] is None) >= 1
+    assert figures[HANDS[game]] + (reply["view"]["result"]["winner"] is None) >= 1
 
 
-@pytest.mark.parametrize("game", ["gin", "basic"])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_malformed_code_is_refused_and_the_session_does_not_change(call, game):
     started = call("start", {"game": game, "settings": SETTINGS[game], "seed": 6})
     view = started["view"]
@@ -144,3 +153,80 @@ def test_replies_are_refusals_of_the_protocol():
     refusal = Refusal("not_your_turn", {"card": "7S"}, "It is not your turn.")
     assert worker._refusal(refusal) == {"ok": False, "reason": "not_your_turn", "params": {"card": "7S"},
                                         "message": "It is not your turn."}
+
+
+# ---- Rummikub: the table checked while it is built, and the solver's hint ------------------------
+
+
+def rummikub_turn(call, seed):
+    """A Rummikub match started through the worker and played (the computer's turns) until the
+    person is to move; its view."""
+    view = call("start", {"game": "rummikub", "settings": SETTINGS["rummikub"], "seed": seed})["view"]
+    while view["screen"] == "opponent":
+        view = call("act", {"game": "rummikub", "code": "computer"})["view"]
+    assert view["screen"] == "play"
+    return view
+
+
+def test_a_rummikub_table_is_checked_without_being_played(call):
+    view = rummikub_turn(call, 7)
+    rack = view["rack"]
+    reply = call("check", {"game": "rummikub", "table": [rack[:3], ["R5", "R5", "B5"]]})
+    assert reply["ok"] and reply["ms"] >= 0
+    answer = reply["answer"]
+    assert len(answer["sets"]) == 2 and answer["need"] == 30 and answer["playable"] is False
+    assert answer["sets"][1]["reason"] == "group_repeated_colour" and answer["sets"][1]["params"]["colour"] == "R"
+    assert answer["refusal"]["reason"]
+    # Nothing was played: the person's turn is where it was.
+    assert call("act", {"game": "rummikub", "code": "draw"})["view"]["turn"] == view["turn"] + 1
+
+
+@pytest.mark.parametrize("table", [None, "not a list", 7, [["R5", "Z9", "K1"]], [["R5", 5]], ["R5 R6 R7"]])
+def test_a_table_the_engine_cannot_read_is_refused_and_nothing_changes(call, table):
+    view = rummikub_turn(call, 8)
+    reply = call("check", {"game": "rummikub", "table": table} if table is not None else {"game": "rummikub"})
+    assert reply["ok"] is False and reply["reason"] == "bad_request" and reply["params"]["detail"]
+    assert call("act", {"game": "rummikub", "code": "draw"})["view"]["turn"] == view["turn"] + 1
+
+
+def test_a_rummikub_hint_is_a_table_the_check_accepts_and_the_play_takes(call):
+    for seed in range(20):
+        view = rummikub_turn(call, seed)
+        hint = call("hints", {"game": "rummikub"})
+        assert hint["ok"] and set(hint["answer"]) == {"placed", "table"}
+        table = [entry["tiles"] for entry in hint["answer"]["table"]]
+        if table:
+            break
+    else:
+        raise AssertionError("no hint laid a table down")
+    assert call("check", {"game": "rummikub", "table": table})["answer"]["playable"]
+    played = call("act", {"game": "rummikub", "code": "play " + " | ".join(" ".join(s) for s in table)})
+    assert played["ok"] and len(played["view"]["rack"]) == len(view["rack"]) - len(hint["answer"]["placed"])
+    assert played["view"]["last_play"]["by"] == 0
+
+
+def test_rummikub_hints_and_checks_need_a_match_and_the_persons_turn(call):
+    assert call("hints", {"game": "rummikub"})["reason"] == "no_hints"
+    assert call("check", {"game": "rummikub", "table": []})["reason"] == "no_check"
+    assert call("check", {"game": "gin", "table": []})["reason"] == "no_check"
+    view = call("start", {"game": "rummikub", "settings": SETTINGS["rummikub"], "seed": 3})["view"]
+    while view["screen"] != "opponent":
+        view = call("act", {"game": "rummikub", "code": "draw"})["view"]
+    assert call("hints", {"game": "rummikub"})["reason"] == "not_your_turn"
+    checked = call("check", {"game": "rummikub", "table": []})
+    assert checked["ok"] and checked["answer"]["refusal"]["reason"] == "not_your_turn"
+
+
+def test_rummikub_refusals_and_a_corrupted_save_through_the_worker(call):
+    rummikub_turn(call, 9)
+    for code, reason in (("timeout", "no_turn_timer"), ("0 draw", "bad_code"), ("play R1", "set_too_short"),
+                         ("computer", "not_your_turn"), ("play Z1 Z2 Z3", "bad_code")):
+        refused = call("act", {"game": "rummikub", "code": code})
+        assert refused["ok"] is False and refused["reason"] == reason, code
+    save = call("act", {"game": "rummikub", "code": "draw"})["save"]
+    save["match"]["hands"][0].append("0 play R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 J")
+    reply = call("open", {"game": "rummikub", "save": json.dumps(save), "stats": None})
+    assert reply["ok"] and reply["notices"] == ["save_corrupt"] and reply["view"] is None
+    save["match"]["hands"][0].pop()
+    reopened = call("open", {"game": "rummikub", "save": json.dumps(save), "stats": None})
+    assert reopened["notices"] == [] and reopened["view"]["screen"] in ("play", "opponent")
