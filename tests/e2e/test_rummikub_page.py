@@ -1,0 +1,385 @@
+"""The Rummikub page in real Chromium, played by clicks, taps and drags, as a person would.
+
+Positions that a test needs (a run on the table to split, a joker to take back) are found with
+the engine before the page is opened: the page deals the first game from `?seed=N` exactly as
+the engine's session does, and the computer players decide from the position alone, so the
+engine's game and the page's are the same game. Every end of round is checked against the
+engine's replay of the save.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from helpers import from_site, open_page, phase, press, settle, stored, wait_out
+from playwright.sync_api import Locator, Page, expect
+
+from rummy.rummikub.match import RummikubMatch
+from rummy.rummikub.session import RummikubSession
+from rummy.rummikub.tiles import JOKER, Tile
+
+pytestmark = pytest.mark.e2e
+SAVE = "rummy-table/rummikub/save"
+OVER = ("round-over", "game-over")
+
+
+# ---- the engine's side: settings and positions --------------------------------------------
+
+
+def settings(opponents: int, meld: bool) -> dict:
+    return {"opponents": opponents, "level": "easy", "initial_meld": meld, "rounds": 1, "target": None, "timer": None}
+
+
+def at_person(session: RummikubSession) -> RummikubSession:
+    while session.screen == "opponent":
+        session = session.act("computer")
+    return session
+
+
+def first_turn(seed: int, opponents: int = 1, meld: bool = False) -> RummikubSession:
+    """The engine's game at the person's first turn, as the page deals it from `?seed=`."""
+    return at_person(RummikubSession.create(settings(opponents, meld), seed))
+
+
+def rack(session: RummikubSession) -> Counter:
+    return Counter(session.match.hand.racks[0])
+
+
+def play(session: RummikubSession, *new_sets: list[Tile]) -> RummikubSession:
+    """The person lays `new_sets` beside the table's sets, then the computer players move."""
+    table = [tile_set.tiles for tile_set in session.match.hand.table] + [list(s) for s in new_sets]
+    code = "play " + " | ".join(" ".join(tile.code for tile in s) for s in table)
+    after = session.act(code)
+    assert isinstance(after, RummikubSession), after
+    return at_person(after)
+
+
+def split_position() -> tuple[int, list[Tile], list[Tile]]:
+    """A seed at whose first turn the person lays a run of 4 (x to x+3) and, at their second,
+    still holds two tiles of number x+3 in the other colours, the run still on the table."""
+    for seed in range(2000):
+        session = first_turn(seed)
+        held = rack(session)
+        for colour in "KBOR":
+            for low in range(1, 11):
+                run = [Tile(colour, low + i) for i in range(4)]
+                others = [Tile(c, low + 3) for c in "KBOR" if c != colour and held[Tile(c, low + 3)]][:2]
+                if session.screen != "play" or not all(held[t] for t in run) or len(others) < 2:
+                    continue
+                later = play(session, run)
+                still = any(list(s.tiles) == run for s in later.match.hand.table)
+                if later.screen == "play" and still and not Counter(others) - rack(later):
+                    return seed, run, others
+    raise AssertionError("no seed gives the position")
+
+
+def joker_position() -> tuple[int, list[Tile], list[Tile]]:
+    """A seed at whose first turn the person holds the joker, a run of 3 (x, x+1, x+2) and two
+    tiles of another number in two colours: they lay x J x+2 and keep x+1 for their second
+    turn, when the joker can be taken back by putting x+1 in its place."""
+    for seed in range(2000):
+        session = first_turn(seed)
+        held = rack(session)
+        if session.screen != "play" or not held[JOKER]:
+            continue
+        for colour in "KBOR":
+            for low in range(1, 12):
+                run = [Tile(colour, low + i) for i in range(3)]
+                left = held - Counter(run)
+                if not all(held[t] for t in run):
+                    continue
+                for number in range(1, 14):
+                    pair = [Tile(c, number) for c in "KBOR" if left[Tile(c, number)]][:2]
+                    if len(pair) < 2:
+                        continue
+                    later = play(session, [run[0], JOKER, run[2]])
+                    if later.screen == "play" and not Counter([run[1], *pair]) - rack(later):
+                        return seed, run, pair
+    raise AssertionError("no seed gives the position")
+
+
+def low_meld_position() -> tuple[int, list[Tile]]:
+    """A seed at whose first turn (initial meld on) the person holds a run of 3 worth less
+    than 30."""
+    for seed in range(2000):
+        session = first_turn(seed, meld=True)
+        held = rack(session)
+        for colour in "KBOR":
+            for low in range(1, 8):
+                run = [Tile(colour, low + i) for i in range(3)]
+                if session.screen == "play" and all(held[t] for t in run):
+                    return seed, run
+    raise AssertionError("no seed gives the position")
+
+
+# ---- the page's side ----------------------------------------------------------------------
+
+
+def start_rummikub(page: Page, opponents: int = 1, meld: bool = False, how: str = "click") -> None:
+    choices = ("game-rummikub", f"rk-opponents-{opponents}", "rk-level-easy", "rk-length-rounds-1",
+               "rk-meld-on" if meld else "rk-meld-off", "rk-timer-off")
+    for testid in choices:
+        press(page.get_by_test_id(testid), how)
+    press(page.get_by_test_id("start"), how)
+    assert page.evaluate("document.body.dataset.game") == "rummikub"
+
+
+def until_my_turn(page: Page) -> str:
+    for _ in range(400):
+        now = phase(page)
+        if now != "opponent":
+            return now
+        wait_out(page, "opponent")
+    raise AssertionError("the person never got a turn")
+
+
+def rack_tile(page: Page, tile: Tile) -> Locator:
+    return page.locator(f'#rk-rack [data-tile="{tile.code}"]').first
+
+
+def table_tile(page: Page, tile: Tile) -> Locator:
+    return page.locator(f'#rk-sets [data-tile="{tile.code}"]').first
+
+
+def table_sets(page: Page) -> list[list[str]]:
+    return page.locator("#rk-sets [data-set]").evaluate_all(
+        "sets => sets.map(s => [...s.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))")
+
+
+def validity(page: Page) -> list[str]:
+    return page.locator("#rk-sets [data-set]").evaluate_all("sets => sets.map(s => s.dataset.valid)")
+
+
+def rack_codes(page: Page) -> list[str]:
+    return page.locator("#rk-rack [data-tile]").evaluate_all("tiles => tiles.map(t => t.dataset.tile)")
+
+
+def enabled(page: Page, testid: str) -> bool:
+    return page.get_by_test_id(testid).get_attribute("aria-disabled") == "false"
+
+
+def press_anyway(page: Page, testid: str) -> None:
+    """A tap on a control marked disabled: the page still answers it (with a refusal)."""
+    page.get_by_test_id(testid).click(force=True)
+    settle(page)
+
+
+def new_set(page: Page, tiles: list[Locator], how: str = "click") -> None:
+    for tile in tiles:
+        press(tile, how)
+    press(page.get_by_test_id("rk-new-set"), how)
+
+
+def saved_match(page: Page) -> RummikubMatch:
+    return RummikubMatch.from_record(stored(page, SAVE)["match"])
+
+
+def take_turn(page: Page, how: str = "click") -> None:
+    """The person plays the hint's move when there is one, else draws."""
+    press(page.get_by_test_id("rk-hint"), how)
+    apply = page.get_by_test_id("rk-hint-apply")
+    if apply.count():
+        press(apply, how)
+        assert all(v == "true" for v in validity(page))
+        if enabled(page, "rk-done"):
+            press(page.get_by_test_id("rk-done"), how)
+            return
+    press(page.get_by_test_id("rk-draw"), how)
+
+
+def play_round(page: Page, how: str = "click", check=None) -> None:
+    for _ in range(300):
+        now = until_my_turn(page)
+        if now in OVER:
+            return
+        if check is not None:
+            check(page)
+        take_turn(page, how)
+    raise AssertionError("the round did not end")
+
+
+def check_end_of_round(page: Page) -> None:
+    """The end-of-round screen says what the engine's replay of the save says."""
+    match = saved_match(page)
+    game = match.hand
+    assert game.result is not None and sum(game.result.scores) == 0
+    expect(page.locator("#result")).to_be_visible()
+    for seat, tiles in enumerate(game.racks):
+        row = page.get_by_test_id(f"rk-summary-{seat}")
+        text = row.inner_text()
+        assert f"{sum(t.penalty for t in tiles)} points left" in text
+        assert f"round {game.result.scores[seat]}" in text and f"total {match.scores[seat]}" in text
+        assert row.locator("[data-tile]").evaluate_all("n => n.map(t => t.dataset.tile)") == [t.code for t in tiles]
+
+
+# ---- the tests ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "device, opponents", [(None, 1), ("Pixel 7", 3)], ids=["desktop-1-computer", "pixel-7-3-computers"]
+)
+def test_a_whole_round_by_clicks_taps_and_a_drag(playwright, browser, site, device, opponents):
+    descriptor = {k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"} if device else {}
+    context = browser.new_context(**descriptor, locale="en-US")
+    page = context.new_page()
+    requests, errors = [], []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    how = "tap" if device else "click"
+    try:
+        open_page(page, site.url, seed=21)
+        start_rummikub(page, opponents=opponents, meld=True, how=how)
+        expect(page.locator("#rk-opponents .seat")).to_have_count(opponents)
+        if until_my_turn(page) == "play":
+            # A drag: a rack tile dropped on "new set" starts a set (too short: invalid), and
+            # Undo takes it back.
+            before = rack_codes(page)
+            page.locator("#rk-rack [data-tile]").first.drag_to(page.get_by_test_id("rk-new-set"))
+            settle(page)
+            assert len(rack_codes(page)) == len(before) - 1
+            assert validity(page)[-1] == "false"
+            press(page.get_by_test_id("rk-undo"), how)
+            assert rack_codes(page) == before
+
+        def no_sideways_scroll(page):
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+        play_round(page, how=how, check=no_sideways_scroll if device else None)
+        check_end_of_round(page)
+        assert phase(page) == "game-over"  # a game of one round
+        expect(page.get_by_test_id("rematch")).to_be_visible()
+        assert all(from_site(url, site.url) for url in requests), "every byte comes from dist/"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_a_turn_splits_a_table_run_and_joins_a_piece_with_rack_tiles(page: Page, site):
+    seed, run, others = split_position()
+    open_page(page, site.url, seed=seed)
+    start_rummikub(page)
+    assert until_my_turn(page) == "play"
+    new_set(page, [rack_tile(page, tile) for tile in run])
+    press(page.get_by_test_id("rk-done"))
+    assert until_my_turn(page) == "play"
+    assert [t.code for t in run] in table_sets(page)
+
+    # The run's last tile leaves it, with two rack tiles of its number: a group.
+    new_set(page, [table_tile(page, run[3])] + [rack_tile(page, tile) for tile in others])
+    sets = table_sets(page)
+    assert [t.code for t in run[:3]] in sets
+    assert sorted(sets[-1]) == sorted([run[3].code] + [t.code for t in others])
+    assert all(v == "true" for v in validity(page))
+    assert enabled(page, "rk-done")
+    press(page.get_by_test_id("rk-done"))
+    game = saved_match(page).hand
+    laid = [sorted(t.code for t in s.tiles) for s in game.table]
+    assert sorted(t.code for t in run[:3]) in laid
+    assert sorted([run[3].code] + [t.code for t in others]) in laid
+
+
+def test_a_joker_is_taken_back_by_putting_the_tile_it_stands_for_in_its_place(page: Page, site):
+    seed, run, pair = joker_position()
+    open_page(page, site.url, seed=seed)
+    start_rummikub(page)
+    assert until_my_turn(page) == "play"
+    new_set(page, [rack_tile(page, run[0]), rack_tile(page, JOKER), rack_tile(page, run[2])])
+    press(page.get_by_test_id("rk-done"))
+    assert until_my_turn(page) == "play"
+
+    # The joker out of the run, with the pair: the run is short of its middle tile.
+    new_set(page, [table_tile(page, JOKER)] + [rack_tile(page, tile) for tile in pair])
+    assert validity(page).count("false") == 1
+    expect(page.get_by_test_id("rk-why")).to_be_visible()
+    assert not enabled(page, "rk-done")
+    # The tile the joker stood for goes in its place: every set is valid, and Done is taken.
+    number = next(i for i, s in enumerate(table_sets(page)) if run[0].code in s and "J" not in s)
+    press(rack_tile(page, run[1]))
+    press(page.locator(f'[data-set-add="{number}"]'))
+    assert all(v == "true" for v in validity(page))
+    press(page.get_by_test_id("rk-done"))
+    game = saved_match(page).hand
+    laid = [sorted(t.code for t in s.tiles) for s in game.table]
+    assert any(not Counter(t.code for t in run) - Counter(s) and "J" not in s for s in laid)  # a computer may have added to it
+    assert sorted(["J"] + [t.code for t in pair]) in laid
+
+
+def test_an_illegal_table_is_refused_with_its_reason_and_undo_and_reset_restore_the_turn(page: Page, site):
+    seed, run, others = split_position()
+    open_page(page, site.url, seed=seed)
+    start_rummikub(page)
+    assert until_my_turn(page) == "play"
+    before_rack, before_table, before_save = rack_codes(page), table_sets(page), stored(page, SAVE)
+
+    # A run with a gap (x, x+1, x+3): the set is outlined with the engine's reason, and Done
+    # refused with it.
+    bad = [run[0], run[1], run[3]]
+    new_set(page, [rack_tile(page, tile) for tile in bad])
+    assert validity(page)[-1] == "false"
+    why = "A run's numbers follow one another, with no gap."
+    expect(page.get_by_test_id("rk-why")).to_have_text(why)
+    assert not enabled(page, "rk-done")
+    press_anyway(page, "rk-done")
+    expect(page.get_by_test_id("rk-status")).to_have_text(why)
+    assert sorted(table_sets(page)[-1]) == sorted(t.code for t in bad), "the tiles stay where they were put"
+    assert stored(page, SAVE) == before_save
+
+    # Undo takes the last move back; after two more moves, Reset turn takes all back.
+    press(page.get_by_test_id("rk-undo"))
+    assert rack_codes(page) == before_rack and table_sets(page) == before_table
+    new_set(page, [rack_tile(page, run[0]), rack_tile(page, run[1])])
+    press(rack_tile(page, run[2]))
+    press(page.locator(f'[data-set-add="{len(before_table)}"]'))
+    assert validity(page)[-1] == "true"
+    press(page.get_by_test_id("rk-reset"))
+    assert sorted(rack_codes(page)) == sorted(before_rack) and table_sets(page) == before_table
+    assert not enabled(page, "rk-undo") or rack_codes(page) == before_rack
+
+
+def test_an_initial_meld_below_30_is_refused_with_the_tally(page: Page, site):
+    seed, run = low_meld_position()
+    open_page(page, site.url, seed=seed)
+    start_rummikub(page, meld=True)
+    assert until_my_turn(page) == "play"
+    value = sum(t.number for t in run)
+    expect(page.get_by_test_id("rk-tally")).to_have_text("Initial meld 0/30")
+    new_set(page, [rack_tile(page, tile) for tile in run])
+    assert validity(page)[-1] == "true"
+    expect(page.get_by_test_id("rk-tally")).to_have_text(f"Initial meld {value}/30")
+    assert not enabled(page, "rk-done")
+    press_anyway(page, "rk-done")
+    expect(page.get_by_test_id("rk-status")).to_have_text(
+        f"Your first play must be worth at least 30 points; these sets make {value}.")
+    assert saved_match(page).hand.table == ()
+
+
+def test_a_reload_mid_turn_restores_the_start_of_that_turn(page: Page, site):
+    seed, run, _ = split_position()
+    open_page(page, site.url, seed=seed)
+    start_rummikub(page)
+    assert until_my_turn(page) == "play"
+    before_rack, before_table = sorted(rack_codes(page)), table_sets(page)
+    new_set(page, [rack_tile(page, tile) for tile in run])
+    assert sorted(rack_codes(page)) != before_rack
+    page.reload()
+    page.wait_for_function("document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000)
+    assert sorted(rack_codes(page)) == before_rack and table_sets(page) == before_table
+    assert page.evaluate("document.body.dataset.game") == "rummikub"
+
+
+def test_a_round_plays_offline_with_the_server_stopped(browser, new_site):
+    site = new_site()
+    context = browser.new_context(locale="en-US")
+    try:
+        page = context.new_page()
+        open_page(page, site.url, seed=33)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+        site.stop()
+        context.set_offline(True)
+        start_rummikub(page, opponents=2, meld=True)
+        play_round(page)
+        check_end_of_round(page)
+    finally:
+        context.close()
