@@ -464,6 +464,13 @@ def test_adding_tiles_to_the_ends_of_table_sets_is_not_rearranging_the_table():
     assert describe(old, sets("R4 R5 R6", "K9 B9 O9", "J B2 B3"))["rearranged"] is False
 
 
+def test_a_rack_tile_is_told_in_the_set_it_was_added_to_even_beside_an_identical_table_tile():
+    old = sets("R5 R6 R7", "K5 B5 O5")
+    new_table = sets("R4 R5 R6 R7", "K5 B5 O5 R5")  # R4 and the second R5 from the rack
+    assert [entry["from_rack"] for entry in changes(old, new_table)] == [[0], [3]]
+    assert describe(old, new_table)["added"] == [{"tiles": ["R4"], "kind": "run"}, {"tiles": ["R5"], "kind": "group"}]
+
+
 def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
     session = new(19, initial_meld=False, timer=60)
     game = session.match.hand

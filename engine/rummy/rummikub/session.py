@@ -299,7 +299,8 @@ def drawn_count(action: Action) -> int:
 def changes(old: Sequence[TileSet], new: Sequence[TileSet]) -> list[dict[str, Any]]:
     """Each set of the `new` table: its tiles, its kind, whether it is "kept" (a set of `old`
     as it was), "new" (only tiles from the rack) or "changed", and the places of the tiles that
-    came from the rack. Of two identical tiles, the one in a set that was kept is the table's."""
+    came from the rack. Of two identical tiles, the one in a set that was kept is the table's,
+    and a set that `extends` an old one took from the rack the tiles it adds to it."""
     kept = Counter(tuple(sorted(s.tiles, key=sort_key)) for s in old)
     added = Counter(t for s in new for t in s.tiles) - Counter(t for s in old for t in s.tiles)
     found: list[dict[str, Any]] = []
@@ -310,20 +311,25 @@ def changes(old: Sequence[TileSet], new: Sequence[TileSet]) -> list[dict[str, An
             kept[key] -= 1
             entry["state"] = "kept"
         found.append(entry)
-    # Rack tiles go first to the sets made only of rack tiles, then to the others.
-    for whole in (True, False):
-        for entry, tile_set in zip(found, new, strict=True):
-            if entry["state"] == "kept" or entry["from_rack"]:
+
+    def take(j: int, wanted: Counter) -> None:
+        places = []
+        for i, tile in enumerate(new[j].tiles):
+            if wanted[tile] and added[tile]:
+                wanted[tile] -= 1
+                added[tile] -= 1
+                places.append(i)
+        found[j]["from_rack"] = places
+
+    for j, i in sorted(extensions(old, new).items()):  # an old set added to: the tiles added
+        if found[j]["state"] != "kept":
+            take(j, Counter(new[j].tiles) - Counter(old[i].tiles))
+    for whole in (True, False):  # then the sets made only of rack tiles, then the others
+        for j, tile_set in enumerate(new):
+            entry = found[j]
+            if entry["state"] == "kept" or entry["from_rack"] or (whole and Counter(tile_set.tiles) - added):
                 continue
-            need = Counter(tile_set.tiles)
-            if whole and need - added:
-                continue
-            places = []
-            for i, tile in enumerate(tile_set.tiles):
-                if added[tile]:
-                    added[tile] -= 1
-                    places.append(i)
-            entry["from_rack"] = places
+            take(j, Counter(tile_set.tiles))
             if whole:
                 entry["state"] = "new"
     return found
@@ -332,13 +338,14 @@ def changes(old: Sequence[TileSet], new: Sequence[TileSet]) -> list[dict[str, An
 def describe(old: Sequence[TileSet], new: Sequence[TileSet]) -> dict[str, Any]:
     """A play in words' worth of data: the sets laid down from the rack alone (`played`), the
     rack tiles added to sets with table tiles (`added`, each with the set's kind), and whether
-    table sets were rearranged (not merely added to)."""
+    table sets were rearranged (not merely added to: some old set is in no set that
+    `extends` it)."""
     found = changes(old, new)
     return {
         "played": [entry["tiles"] for entry in found if entry["state"] == "new"],
         "added": [{"tiles": [entry["tiles"][i] for i in entry["from_rack"]], "kind": entry["kind"]}
                   for entry in found if entry["state"] == "changed" and entry["from_rack"]],
-        "rearranged": not only_added_to(old, new),
+        "rearranged": len(extensions(old, new)) < len(old),
     }
 
 
@@ -353,10 +360,10 @@ def extends(old: TileSet, new: TileSet) -> bool:
     return any(new.tiles[i : i + size] == old.tiles for i in range(len(new.tiles) - size + 1))
 
 
-def only_added_to(old: Sequence[TileSet], new: Sequence[TileSet]) -> bool:
-    """Whether every set of `old` is still on the `new` table, each in a set of its own that
-    `extends` it: the table was added to, not rearranged (a matching of old sets to new)."""
-    holder: dict[int, int] = {}  # new set -> the old set it extends
+def extensions(old: Sequence[TileSet], new: Sequence[TileSet]) -> dict[int, int]:
+    """As many old sets as can be, each matched to a new set of its own that `extends` it:
+    {new set: old set}. When every old set is matched, the table was only added to."""
+    holder: dict[int, int] = {}
 
     def place(i: int, tried: set[int]) -> bool:
         for j, tile_set in enumerate(new):
@@ -367,7 +374,9 @@ def only_added_to(old: Sequence[TileSet], new: Sequence[TileSet]) -> bool:
                     return True
         return False
 
-    return all(place(i, set()) for i in range(len(old)))
+    for i in range(len(old)):
+        place(i, set())
+    return holder
 
 
 def turns(game: Round) -> list[dict[str, Any]]:
