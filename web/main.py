@@ -182,7 +182,8 @@ async def register_service_worker():
 
 async def main():
     Prefs.load()
-    js.window.rummyDecisionMs = js.Array.new()
+    js.window.rummyDecisionMs = js.Array.new()  # each computer decision's time in the worker
+    js.window.rummyHintMs = js.Array.new()  # each hint's
     document.addEventListener("click", on_click)
     document.addEventListener("keydown", on_key)
     rummikub = TABLES["rummikub"]

@@ -317,7 +317,7 @@ class Rummikub(shared.Table):
             self.message, self.error = refusal_text(reply, self.refusals), True
         else:
             self.hint = reply["answer"]
-            js.window.rummyDecisionMs.push(reply["ms"])
+            js.window.rummyHintMs.push(reply["ms"])
         render()
 
     def apply_hint(self):
