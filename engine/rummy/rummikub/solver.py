@@ -29,6 +29,10 @@ INITIAL_MELD = 30
 # random tables those proofs were most of the time `solve` took (up to 0.5 s of 0.66 s). The
 # gain stays exact; past the budget, the sets not yet tried are laid out anew.
 KEEP_BUDGET = 40_000
+# ... and at most this many on one try: a set whose keeping takes longer to prove or disprove
+# is tried again in a smaller block (on the random positions of bench_solver, as many sets kept
+# as with no such limit, the slowest tenth of positions about a quarter fewer states).
+KEEP_TRY_BUDGET = 2_000
 # The search states a computer turn or a hint may spend on one `solve` (its `budget`): about
 # 0.1 s at worst in CPython, past which the move is the best found near the rack (see `solve`).
 DECISION_BUDGET = 20_000
@@ -356,8 +360,8 @@ def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet], b
     laid out, else it is split in halves, so the few sets a move needs cost a few searches
     each. Keeping more sets never makes a table that failed possible, so a choice holding one
     that failed is not searched again. The result is maximal (no further set could be kept),
-    not always the largest, unless the searches spend more than `budget` states: the sets not
-    tried by then change."""
+    not always the largest, unless a try takes more than KEEP_TRY_BUDGET states (it counts as
+    failed) or the searches spend more than `budget` states: the sets not tried by then change."""
     in_layout = Counter(s.tiles for s in laid)
     kept: list[int] = []
     for i, tile_set in enumerate(sets):
@@ -379,7 +383,7 @@ def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet], b
         search = None
         if _useful(free, placed) == placed:  # else a placed tile has no set left to go in
             search = _around(sets, keep, placed)
-            search.budget = left[0]
+            search.budget = min(left[0], KEEP_TRY_BUDGET)
             try:
                 if search.gain() is not None:
                     rest = [read_set(s) for s in search.layout()]
