@@ -9,15 +9,18 @@ engine's replay of the save.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 from helpers import from_site, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Locator, Page, expect
 
+from rummy.rummikub.game import Draw, Play, RummikubRules
 from rummy.rummikub.match import RummikubMatch
-from rummy.rummikub.session import RummikubSession
-from rummy.rummikub.tiles import JOKER, Tile
+from rummy.rummikub.session import RummikubSession, Settings
+from rummy.rummikub.solver import solve
+from rummy.rummikub.tiles import JOKER, Tile, sort_key
 
 pytestmark = pytest.mark.e2e
 SAVE = "rummy-table/rummikub/save"
@@ -111,6 +114,25 @@ def low_meld_position() -> tuple[int, list[Tile]]:
                 if session.screen == "play" and all(held[t] for t in run):
                     return seed, run
     raise AssertionError("no seed gives the position")
+
+
+def crowded_save(seed: int, table_tiles: int = 0, rack_tiles: int = 0) -> dict:
+    """A save of a game against one computer player, at the person's turn once the table holds
+    `table_tiles` or their rack `rack_tiles`: each seat plays the solver's move for its rack
+    less its highest tile (nobody goes out), or draws; the person only draws when a big rack
+    is wanted. The save is replayed by the page like any other."""
+    settings = Settings(opponents=1, level="easy", initial_meld=False)
+    match = RummikubMatch.start(settings.rules(), seed)
+    while not match.hand.is_over:
+        game, seat = match.hand, match.hand.to_move
+        if seat == 0 and (sum(len(s.tiles) for s in game.table) >= table_tiles if table_tiles
+                          else len(game.racks[0]) >= rack_tiles):
+            return RummikubSession(settings, match).save()
+        kept = sorted(game.racks[seat], key=sort_key)[:-1]
+        move = solve(game.table, kept) if kept and (seat or table_tiles) else None
+        action = Play.of(seat, [s.tiles for s in move.sets]) if move and move.placed else Draw(seat)
+        match = match.apply(action)
+    raise AssertionError("the round ended first")
 
 
 # ---- the page's side ----------------------------------------------------------------------
@@ -367,6 +389,44 @@ def test_a_reload_mid_turn_restores_the_start_of_that_turn(page: Page, site):
     page.wait_for_function("document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000)
     assert sorted(rack_codes(page)) == before_rack and table_sets(page) == before_table
     assert page.evaluate("document.body.dataset.game") == "rummikub"
+
+
+@pytest.mark.parametrize("crowd", ["table", "rack"])
+@pytest.mark.parametrize("width, height", [(360, 740), (740, 360)], ids=["portrait", "landscape"])
+def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(browser, site, crowd, width, height):
+    """A 95-tile table, or a 30-tile rack: the page never scrolls sideways, every tile and
+    control is a 44 px target with a readable number, and a tile still moves by taps."""
+    save = crowded_save(4, table_tiles=95) if crowd == "table" else crowded_save(4, rack_tiles=30)
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
+                                  device_scale_factor=2, locale="en-US")
+    try:
+        page = context.new_page()
+        page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
+            sessionStorage.setItem("seeded", "1");
+            localStorage.setItem("{SAVE}", {json.dumps(json.dumps(save))});
+            localStorage.setItem("rummy-table/prefs", JSON.stringify({{game: "rummikub", lang: "en"}}));
+        }}""")
+        page.goto(site.url + "?fast")
+        page.wait_for_function("document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000)
+        if crowd == "table":
+            assert sum(len(s) for s in table_sets(page)) >= 95
+        else:
+            assert len(rack_codes(page)) >= 30
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        sizes = page.locator("#rummikub-table [data-tile], #rummikub-table button:visible").evaluate_all(
+            "nodes => nodes.map(n => { const r = n.getBoundingClientRect(); return [r.width, r.height]; })")
+        assert min(min(w, h) for w, h in sizes) >= 44, "every tap target is 44 px or more"
+        numbers = page.locator("#rummikub-table [data-tile] .num").evaluate_all(
+            "nodes => nodes.map(n => parseFloat(getComputedStyle(n).fontSize))")
+        assert min(numbers) >= 16, "tile numbers stay readable"
+        rack = page.locator("#rk-rack").bounding_box()
+        assert rack["x"] >= 0 and rack["x"] + rack["width"] <= width, "the rack stays in its strip"
+        moved = rack_codes(page)[0]
+        new_set(page, [page.locator("#rk-rack [data-tile]").first], how="tap")
+        assert table_sets(page)[-1] == [moved]
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()
 
 
 def test_a_round_plays_offline_with_the_server_stopped(browser, new_site):

@@ -537,7 +537,7 @@ class Rummikub(shared.Table):
         if not valid:
             why = '<p class="why" data-testid="rk-why">' + escape(set_reason(answer)) + "</p>"
         add = ""
-        if self.turn is not None:
+        if self.turn is not None and self.selected:  # a place to put them (only then: a phone fits two sets a row)
             add = (
                 '<button type="button" class="add" data-set-add="' + str(number) + '" aria-label="'
                 + escape(t("rk.addTo", number=number + 1)) + '">+</button>'
