@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from helpers import from_site, open_page, phase, press, settle, stored, wait_out
@@ -23,6 +24,7 @@ from rummy.rummikub.solver import solve
 from rummy.rummikub.tiles import JOKER, Tile, sort_key
 
 pytestmark = pytest.mark.e2e
+ROOT = Path(__file__).resolve().parents[2]
 SAVE = "rummy-table/rummikub/save"
 OVER = ("round-over", "game-over")
 
@@ -427,6 +429,82 @@ def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(browser, site, c
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         context.close()
+
+
+def spoken(code: str) -> str:
+    """A tile as the English page names it: "red 7", "joker"."""
+    colours = {"K": "black", "B": "blue", "O": "orange", "R": "red"}
+    return "joker" if code == "J" else f"{colours[code[0]]} {code[1:]}"
+
+
+def log_seed() -> int:
+    """A seed at whose first turn the computer player has already laid a set down."""
+    return next(seed for seed in range(2000) if first_turn(seed).view_model()["log"][:1]
+                and first_turn(seed).view_model()["log"][0]["kind"] == "play")
+
+
+def test_the_computers_play_is_highlighted_and_the_move_log_tells_every_turn(page: Page, site):
+    seed = log_seed()
+    expected = first_turn(seed).view_model()
+    open_page(page, site.url, seed=seed)
+    start_rummikub(page)
+    assert until_my_turn(page) == "play"
+    last = expected["last_play"]
+    assert last["by"] == 1
+    for number, change in enumerate(last["table"]):
+        node = page.locator(f'#rk-sets [data-set="{number}"]')
+        classes = node.get_attribute("class").split()
+        assert ("changed" in classes) == (change["state"] != "kept")
+        marked = node.locator("[data-tile]").evaluate_all("n => n.map(t => t.classList.contains('from-rack'))")
+        assert [i for i, m in enumerate(marked) if m] == change["from_rack"]
+    played = expected["log"][0]["played"][0]
+    expect(page.get_by_test_id("rk-status")).to_contain_text("Computer 1 played")
+    press(page.get_by_test_id("rk-log"))
+    lines = page.get_by_test_id("rk-log-list").locator("li")
+    expect(lines).to_have_count(len(expected["log"]))
+    expect(lines.first).to_have_text(f"Computer 1 played {', '.join(map(spoken, played))}.")
+    page.keyboard.press("Escape")
+    # Once the person moves a tile, their own turn is shown (the marks go).
+    press(page.locator("#rk-rack [data-tile]").first)
+    press(page.get_by_test_id("rk-new-set"))
+    assert page.locator("#rk-sets .changed").count() == 0
+
+
+def test_statistics_count_a_finished_round_and_a_corrupted_save_is_set_aside(page: Page, site):
+    open_page(page, site.url, seed=41)
+    start_rummikub(page, meld=True)
+    play_round(page)
+    match = saved_match(page)
+    result = match.hand.result
+    press(page.get_by_test_id("rematch"))
+    press(page.get_by_role("button", name="Statistics"))
+    sheet = page.locator("#sheet")
+    expect(sheet).to_contain_text("Rummikub statistics")
+    figures = dict(zip(sheet.locator("dt").all_inner_texts(), sheet.locator("dd").all_inner_texts()))
+    assert figures["Rounds played"] == "1" and figures["Games played"] == "1"
+    assert figures["Rounds won"] == ("1" if result.winner == 0 else "0")
+    page.keyboard.press("Escape")
+
+    page.evaluate(f"""localStorage.setItem('{SAVE}', '{{"format": "rummy-table/rummikub", "version": 1, "match": 7}}')""")
+    page.reload()
+    page.wait_for_function("document.body.dataset.phase === 'start' && !document.body.dataset.busy", timeout=180_000)
+    expect(page.locator("#notice")).to_contain_text("could not be restored")
+    assert "match" in page.evaluate("localStorage.getItem('rummy-table/rummikub/broken')")  # kept aside
+    assert stored(page, "rummy-table/rummikub/stats")["rounds"] == 1  # the statistics survive it
+
+
+def test_the_language_switch_covers_the_rummikub_table(page: Page, site):
+    catalogs = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+                for lang in ("zh-Hans", "zh-Hant", "en")}
+    open_page(page, site.url, seed=5)
+    start_rummikub(page)
+    assert until_my_turn(page) == "play"
+    for lang, strings in catalogs.items():
+        page.get_by_test_id("lang-select").select_option(lang)
+        settle(page)
+        expect(page.get_by_test_id("rk-done")).to_have_text(strings["rk.action.done"])
+        expect(page.get_by_test_id("rk-status")).to_contain_text(strings["rk.status.play"][:6])
+        expect(page.get_by_test_id("rk-draw")).to_have_text(strings["rk.action.draw"])
 
 
 def test_a_round_plays_offline_with_the_server_stopped(browser, new_site):
