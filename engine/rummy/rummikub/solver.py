@@ -176,8 +176,10 @@ class _Search:
             if in_group > 8:
                 continue
             # Groups need 3 places (6 for two): the colours after this one must be able to fill them.
-            if in_group and in_group + min(later + jokers_left - jokers, later_room) < (6 if two or two_here else 3):
-                continue
+            if in_group:
+                fill = later + jokers_left - jokers
+                if in_group + (fill if fill < later_room else later_room) < (6 if two or two_here else 3):
+                    continue
             # Runs shorter than 3 need this colour's next numbers: jokers must fill what is missing.
             started = after[0]
             missing = started + after[1] - next1
@@ -198,7 +200,7 @@ class _Search:
                 head + (after,) + tail,
                 jokers_used + jokers,
                 min(worth + number * laid, min_worth) if min_worth else 0,
-                (places + grouped, two or two_here, min(real_grouped + in_groups, 2)),
+                (in_group, two or two_here, 2 if real_grouped + in_groups > 2 else real_grouped + in_groups),
                 marks + ((-1 if real else jokers),) if tracked else marks,
             )[0]
             if found is None:
