@@ -17,7 +17,7 @@ import pytest
 from helpers import from_site, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Locator, Page, expect
 
-from rummy.rummikub.game import Draw, Play, RummikubRules
+from rummy.rummikub.game import Draw, Play, Timeout
 from rummy.rummikub.match import RummikubMatch
 from rummy.rummikub.session import RummikubSession, Settings
 from rummy.rummikub.solver import solve
@@ -140,9 +140,9 @@ def crowded_save(seed: int, table_tiles: int = 0, rack_tiles: int = 0) -> dict:
 # ---- the page's side ----------------------------------------------------------------------
 
 
-def start_rummikub(page: Page, opponents: int = 1, meld: bool = False, how: str = "click") -> None:
+def start_rummikub(page: Page, opponents: int = 1, meld: bool = False, how: str = "click", timer: str = "off") -> None:
     choices = ("game-rummikub", f"rk-opponents-{opponents}", "rk-level-easy", "rk-length-rounds-1",
-               "rk-meld-on" if meld else "rk-meld-off", "rk-timer-off")
+               "rk-meld-on" if meld else "rk-meld-off", f"rk-timer-{timer}")
     for testid in choices:
         press(page.get_by_test_id(testid), how)
     press(page.get_by_test_id("start"), how)
@@ -505,6 +505,24 @@ def test_the_language_switch_covers_the_rummikub_table(page: Page, site):
         expect(page.get_by_test_id("rk-done")).to_have_text(strings["rk.action.done"])
         expect(page.get_by_test_id("rk-status")).to_contain_text(strings["rk.status.play"][:6])
         expect(page.get_by_test_id("rk-draw")).to_have_text(strings["rk.action.draw"])
+
+
+def test_a_turn_that_runs_out_of_time_restores_the_table_and_draws_three(page: Page, site):
+    open_page(page, site.url, seed=5)
+    start_rummikub(page, timer="30")
+    assert until_my_turn(page) == "play"
+    expect(page.get_by_test_id("rk-timer")).to_be_visible()
+    table, count = table_sets(page), len(rack_codes(page))
+    new_set(page, [page.locator("#rk-rack [data-tile]").first])  # laid out, never played
+    page.wait_for_function("document.body.dataset.phase !== 'play'", timeout=90_000)  # the timer's 30 s
+    game = saved_match(page).hand
+    timeout = max(i for i, action in enumerate(game.actions) if action.seat == 0)
+    assert isinstance(game.actions[timeout], Timeout)
+    assert len(game.racks[0]) == count + 3
+    # The table stood as the turn began: the last play before the timeout laid it down.
+    plays = [a for a in game.actions[:timeout] if isinstance(a, Play)]
+    assert sorted(sorted(t.code for t in s) for s in (plays[-1].table if plays else ())) == sorted(map(sorted, table))
+    expect(page.get_by_test_id("rk-status")).to_contain_text("Time is up")
 
 
 def test_a_round_plays_offline_with_the_server_stopped(browser, new_site):
