@@ -388,7 +388,7 @@ def test_a_hint_is_a_legal_table_and_names_the_rack_tiles_it_places():
 
 def test_a_hint_below_the_initial_meld_is_to_draw():
     session = position(new(17), "R7 R8 R9 K1 B3 O12", melded=False)  # 24 points only
-    assert session.hints_model() == {"placed": [], "table": []}
+    assert session.hints_model() == {"placed": [], "table": [], "exact": True}
 
 
 def test_no_hint_on_a_computers_turn():

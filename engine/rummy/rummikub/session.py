@@ -27,7 +27,7 @@ from .actions import parse_action, parse_table
 from .game import Action, Draw, Play, Round, RoundResult, RummikubRules, Timeout, new_sets_value, rack_total
 from .match import RummikubMatch
 from .sets import GROUP, TileSet, read_set
-from .solver import solve
+from .solver import DECISION_BUDGET, solve
 from .tiles import Tile, parse_tile, sort_key
 
 PERSON = 0
@@ -246,17 +246,20 @@ class RummikubSession(MatchSession):
 
     def hints_model(self) -> dict[str, Any]:
         """The solver's move for the person now, as the table it lays down: each set with the
-        places of the rack tiles it takes (empty `placed`: draw)."""
+        places of the rack tiles it takes (empty `placed`: draw), and whether it is proven the
+        best (`exact`; else the best found within the budget)."""
         game = self.match.hand
         if game.is_over or game.to_move != PERSON:
             raise IllegalAction("It is not your turn.", "not_your_turn")
         view = game.view(PERSON)
-        solution = solve(view.table, view.rack, initial_meld=not view.melded[PERSON])
+        # Within the computer players' budget, so a hint comes as fast as their moves.
+        solution = solve(view.table, view.rack, initial_meld=not view.melded[PERSON], budget=DECISION_BUDGET)
         if not view.melded[PERSON] and new_sets_value(view.table, solution.sets) < view.rules.initial_meld:
             solution = replace(solution, placed=(), sets=view.table)
         return {
             "placed": tile_codes(solution.placed),
             "table": changes(view.table, solution.sets) if solution.placed else [],
+            "exact": solution.exact,
         }
 
 
