@@ -571,7 +571,7 @@ class Rummikub(shared.Table):
             )
             sets.append('<div class="rk-set preview ' + entry["state"] + '">' + '<div class="tiles">' + tiles + "</div></div>")
         box.innerHTML = (
-            '<p data-testid="rk-hint-text">' + escape(t("rk.hintText", tiles=tiles_text(hint["placed"]))) + "</p>"
+            '<p data-testid="rk-hint-text">' + escape(t("rk.hintText" if hint["exact"] else "rk.hintTextFound", tiles=tiles_text(hint["placed"]))) + "</p>"
             + '<div class="preview-sets">' + "".join(sets) + "</div>"
             + '<div class="actions"><button type="button" class="primary" data-action="rk-hint-apply" data-testid="rk-hint-apply">'
             + escape(t("rk.hintApply")) + '</button><button type="button" data-action="rk-hint-dismiss" data-testid="rk-hint-dismiss">'
