@@ -11,6 +11,9 @@ The joker rule (see `game.unreplaced_joker`): a table joker's role at number n i
 tile it stood for is on the new table, or when a joker still stands where it can be one of
 those tiles; both are read off the places of number n. Among the best moves, the table sets
 that need not change are kept as they are: see `solve`.
+
+A move due within a budget (a computer turn, a hint) passes `budget=` search states (see
+DECISION_BUDGET): past them `solve` returns the best legal move it found, marked not `exact`.
 """
 
 from __future__ import annotations
