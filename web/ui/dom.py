@@ -146,12 +146,18 @@ def focus(node):
 
 def keeping_focus(draw, next_control):
     """Redraw with `draw()`, then give the keyboard focus back to the control that had it (found
-    again by its card code or test id), or to `next_control()` when that control is gone."""
+    again by its card code, its tile's id, a set's + or its test id), or to `next_control()`
+    when that control is gone."""
     focused = document.activeElement
-    key = attr(focused, "data-card") or attr(focused, "data-testid")
+    found = None
+    for name in ("data-card", "data-tile-id", "data-set-add", "data-testid"):
+        value = attr(focused, name)
+        if value:
+            found = '[' + name + '="' + value + '"]'
+            break
     draw()
-    if key:
-        again = document.querySelector('[data-card="' + key + '"]') or el(key)
+    if found:
+        again = document.querySelector(found)
         if again is not None:
             focus(again)
     active = document.activeElement

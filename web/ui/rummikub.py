@@ -23,6 +23,8 @@ from .table import Screen, render
 
 COLOUR_MARKS = {"K": "■", "B": "◆", "O": "▲", "R": "●"}  # colour is never the only sign
 DRAG_START = 8  # pixels a pointer moves before a press becomes a drag
+DROP_PLACES = "[data-set],[data-testid=rk-new-set],#rk-rack"
+DEADLINE = "deadline"  # where the turn timer's end is kept, so a reload does not reset it
 
 
 def tile_name(code):
@@ -144,6 +146,7 @@ class Drag:
     y = 0
     pointer = None
     active = False
+    over = None  # the place the tile would drop on, marked
     dropped = False  # a drop just ended: the click the browser may send after it is no tap
 
 
@@ -165,7 +168,8 @@ class Rummikub(shared.Table):
         self.check = None
         self.checking = 0  # the number of the last check asked for: older answers are dropped
         self.hint = None
-        self.timer_left = None
+        self.timer_left = None  # seconds left of the person's turn (None: no timer)
+        self.deadline = 0  # when the turn ends (ms since the epoch)
         self.timer_run = 0
 
     # ---- the turn -------------------------------------------------------------------------
@@ -367,6 +371,8 @@ class Rummikub(shared.Table):
         if Drag.active:
             event.preventDefault()
             Drag.node.style.transform = "translate(" + str(dx) + "px, " + str(dy) + "px)"
+            below = document.elementFromPoint(event.clientX, event.clientY)
+            self.mark_drop(below.closest(DROP_PLACES) if below is not None else None)
 
     def pointer_up(self, event):
         if Drag.tile is None or event.pointerId != Drag.pointer:
@@ -383,7 +389,16 @@ class Rummikub(shared.Table):
         ids = list(self.selected) if tile_id in self.selected else [tile_id]
         self.drop(ids, below)
 
+    def mark_drop(self, place):
+        """Outline where the dragged tile would go."""
+        if Drag.over is not None and Drag.over != place:
+            Drag.over.classList.remove("drop-here")
+        if place is not None:
+            place.classList.add("drop-here")
+        Drag.over = place
+
     def drag_end(self):
+        self.mark_drop(None)
         if Drag.node is not None:
             Drag.node.classList.remove("dragging")
             Drag.node.style.transform = ""
@@ -398,7 +413,7 @@ class Rummikub(shared.Table):
         before = str(tile.dataset.tileId) if tile is not None else None
         if before in ids:
             before = None
-        zone = below.closest("[data-set],[data-testid=rk-new-set],#rk-rack")
+        zone = below.closest(DROP_PLACES)
         if zone is None:
             render()
             return
@@ -430,33 +445,64 @@ class Rummikub(shared.Table):
 
     def run_timer(self, view):
         """Count the person's turn down (when the game has a timer); at zero, the turn is lost:
-        the table goes back as it was and the engine draws the penalty tiles."""
+        the table goes back as it was and the engine draws the penalty tiles. The turn's end is
+        kept in storage, so a reload mid-turn does not give the turn more time."""
         seconds = view["timer"]
         if not seconds or view["screen"] != "play":
             self.timer_left = None
             return
         self.timer_run += 1
-        self.timer_left = seconds
+        key = list(self.key_of(view))
+        now = js.Date.now()
+        try:
+            kept = json.loads(js.localStorage.getItem(storage_key(self.game, DEADLINE)) or "{}")
+        except ValueError:
+            kept = {}
+        end = kept.get("at") if isinstance(kept, dict) and kept.get("key") == key else None
+        if not isinstance(end, (int, float)) or end - now > seconds * 1000:
+            end = now + seconds * 1000
+            js.localStorage.setItem(storage_key(self.game, DEADLINE), json.dumps({"key": key, "at": end}))
+        self.deadline = end
+        self.tick()
         asyncio.create_task(self.count_down(self.timer_run, self.key_of(view)))
 
+    def tick(self):
+        """The seconds left, shown."""
+        self.timer_left = max(0, int((self.deadline - js.Date.now() + 999) // 1000))
+        node = el("rk-timer")
+        if node is not None:
+            node.textContent = t("rk.timer", seconds=self.timer_left)
+
+    def forget_deadline(self):
+        """A new game or round: no turn's end from an earlier one may apply."""
+        js.localStorage.removeItem(storage_key(self.game, DEADLINE))
+
     async def count_down(self, run, key):
-        while run == self.timer_run and self.view is not None and self.key_of(self.view) == key:
-            await asyncio.sleep(1)
-            if run != self.timer_run or self.view is None or self.key_of(self.view) != key:
+        def current():
+            return run == self.timer_run and self.view is not None and self.key_of(self.view) == key
+
+        while current():
+            await asyncio.sleep(0.25)
+            if not current():
                 return
-            self.timer_left -= 1
-            node = el("rk-timer")
-            if node is not None:
-                node.textContent = t("rk.timer", seconds=self.timer_left)
+            self.tick()
             if self.timer_left <= 0:
                 while self.busy:
                     await asyncio.sleep(0.05)
-                if self.view is not None and self.key_of(self.view) == key and self.view["screen"] == "play":
-                    self.message, self.error = t("rk.timedOut"), True
+                if current() and self.view["screen"] == "play":
                     await self.play("timeout")
                     self.message, self.error = t("rk.timedOut"), True
                     render()
                 return
+
+    async def start(self, chosen=None):
+        self.forget_deadline()
+        await super().start(chosen)
+
+    async def act(self, name):
+        if name in ("rematch", "next-hand"):
+            self.forget_deadline()
+        await super().act(name)
 
     # ---- drawing --------------------------------------------------------------------------
 
