@@ -105,7 +105,7 @@ def test_each_round_is_dealt_afresh_and_its_first_player_drawn_from_its_deal():
     seeds = [hand.seed for hand in final.hands]
     assert len(set(seeds)) == 3
     assert len({hand.racks[0] for hand in final.hands}) == 3  # not the same deal again
-    for number, hand in enumerate(final.hands):
+    for hand in final.hands:
         first = Round.deal(hand.seed, hand.rules)
         assert first.to_move == starting_seat(hand.seed, 2)
         assert hand.actions[0].seat == first.to_move

@@ -19,7 +19,7 @@ from . import table as shared
 from .dom import by_id, document, el, escape, hide_result, open_sheet, refusal_text, show_result, show_status, spawn, t
 from .link import Link
 from .prefs import storage_key
-from .table import Screen, render
+from .table import render
 
 COLOUR_MARKS = {"K": "■", "B": "◆", "O": "▲", "R": "●"}  # colour is never the only sign
 DRAG_START = 8  # pixels a pointer moves before a press becomes a drag
