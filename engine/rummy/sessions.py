@@ -116,9 +116,9 @@ def person_code(code: Any, person: int) -> str | None:
 class MatchSession:
     """The part of a session every card game shares, for a frozen dataclass with the fields
     `settings`, `match` and `stats`: the codes every game reads, refusals, the save and the
-    statistics. A game's session names its match type and action parser, says which rules
-    the settings choose (`rules_for`), what the computer plays, and what the page draws
-    (`view_model`)."""
+    statistics, and the computer players' moves. A game's session names its match type, action
+    parser and computer players (`make_agent`), says which rules the settings choose
+    (`rules_for`, by default their `rules()`), and what the page draws (`view_model`)."""
 
     __slots__ = ()
     game: ClassVar[str]
@@ -130,6 +130,7 @@ class MatchSession:
     stats_type: ClassVar[type[CountedStats]]
     match_type: ClassVar[Any]  # the game's match: `start(rules, seed)`, `from_record(record)`
     parse_action: ClassVar[Callable[[str], Any]]  # a seat's action from its code (ValueError)
+    make_agent: ClassVar[Callable[[str, int], Any]]  # a computer player by level and seed
 
     settings: Any
     match: Any
@@ -139,12 +140,18 @@ class MatchSession:
 
     @classmethod
     def rules_for(cls, settings: Any) -> Any:
-        """The rules of the match that `settings` choose."""
-        raise NotImplementedError
+        """The rules of the match that `settings` choose (by default, their `rules()`)."""
+        return settings.rules()
 
     def computer_action(self) -> Any:
-        """The next action of the computer player to move, from its own view only."""
-        raise NotImplementedError
+        """The next action of the computer player to move, at the session's level, from its own
+        view only. Its seed depends on the position alone, so a restored game plays on exactly
+        as it would have."""
+        hand = self.match.hand
+        if hand.is_over or hand.to_move == self.person:
+            raise IllegalAction("It is not a computer player's turn.", "not_your_turn")
+        agent = self.make_agent(self.settings.level, decision_seed(self.match))
+        return agent.act(self.match.view(hand.to_move))
 
     # ---- the match, from the settings ----------------------------------------------------
 

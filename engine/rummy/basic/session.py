@@ -16,8 +16,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
-from ..errors import IllegalAction
-from ..sessions import CountedStats, MatchSession, arrangements, codes, decision_seed, settings_from_dict
+from ..sessions import CountedStats, MatchSession, arrangements, codes, settings_from_dict
 from . import agents
 from .actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
 from .match import BasicMatch
@@ -111,24 +110,11 @@ class BasicSession(MatchSession):
     stats_type: ClassVar[type[CountedStats]] = Stats
     match_type: ClassVar[Any] = BasicMatch
     parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
+    make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(agents.make_agent)
 
     settings: Settings
     match: BasicMatch
     stats: Stats = Stats()
-
-    # ---- the hooks of MatchSession -------------------------------------------------------
-
-    @classmethod
-    def rules_for(cls, settings: Settings) -> BasicRules:
-        return settings.rules()
-
-    def computer_action(self) -> Action:
-        """The next action of the computer player to move, from its own view only. Its seed
-        depends on the position alone, so a restored game plays on exactly as it would have."""
-        seat = self.to_move
-        if seat is None or seat == PERSON:
-            raise IllegalAction("It is not a computer player's turn.", "not_your_turn")
-        return agents.make_agent(self.settings.level, decision_seed(self.match)).act(self.match.view(seat))
 
     # ---- what the page shows --------------------------------------------------------------
 

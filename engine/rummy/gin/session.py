@@ -15,9 +15,8 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import Card, to_mask
-from ..errors import IllegalAction
 from ..melds import Meld, deadwood
-from ..sessions import CountedStats, MatchSession, arrangements, codes, decision_seed, settings_from_dict
+from ..sessions import CountedStats, MatchSession, arrangements, codes, settings_from_dict
 from .actions import Action, DrawDiscard, Knock, TakeUpcard, parse_action
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
@@ -102,6 +101,7 @@ class GinSession(MatchSession):
     stats_type: ClassVar[type[CountedStats]] = Stats
     match_type: ClassVar[Any] = Match
     parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
+    make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(make_agent)
 
     settings: Settings
     match: Match
@@ -112,15 +112,6 @@ class GinSession(MatchSession):
     @classmethod
     def rules_for(cls, settings: Settings) -> Rules:
         return preset(settings.rules).with_target(settings.target)
-
-    def computer_action(self) -> Action:
-        """The computer's next action, from its own view only. Its seed depends on the position
-        alone, so a restored game plays on exactly as it would have."""
-        hand = self.match.hand
-        if hand.is_over or hand.to_move != COMPUTER:
-            raise IllegalAction("It is not the computer's turn.", "not_your_turn")
-        agent = make_agent(self.settings.level, decision_seed(self.match))
-        return agent.act(self.match.view(COMPUTER))
 
     # ---- what the page shows --------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
 from ..errors import IllegalAction
-from ..sessions import CountedStats, MatchSession, decision_seed, settings_from_dict
+from ..sessions import CountedStats, MatchSession, settings_from_dict
 from . import agents
 from .actions import parse_action, parse_table
 from .game import Action, Draw, Play, Round, RoundResult, RummikubRules, Timeout, new_sets_value, rack_total
@@ -118,24 +118,11 @@ class RummikubSession(MatchSession):
     stats_type: ClassVar[type[CountedStats]] = Stats
     match_type: ClassVar[Any] = RummikubMatch
     parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
+    make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(agents.make_agent)
 
     settings: Settings
     match: RummikubMatch
     stats: Stats = Stats()
-
-    # ---- the hooks of MatchSession -------------------------------------------------------
-
-    @classmethod
-    def rules_for(cls, settings: Settings) -> RummikubRules:
-        return settings.rules()
-
-    def computer_action(self) -> Action:
-        """The next move of the computer player to move, from its own view only."""
-        game = self.match.hand
-        if game.is_over or game.to_move == PERSON:
-            raise IllegalAction("It is not a computer player's turn.", "not_your_turn")
-        agent = agents.make_agent(self.settings.level, decision_seed(self.match))
-        return agent.act(self.match.view(game.to_move))
 
     # ---- what the page shows --------------------------------------------------------------
 
