@@ -189,6 +189,26 @@ def press_anyway(page: Page, testid: str) -> None:
     settle(page)
 
 
+def finger_drag(page: Page, source: Locator, target: Locator, steps: int = 8) -> None:
+    """A finger pressed on `source`, moved onto `target` and lifted (touch events, which the
+    browser turns into pointer events of type "touch")."""
+    cdp = page.context.new_cdp_session(page)
+    start, end = source.bounding_box(), target.bounding_box()
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    clock = page.evaluate("Date.now() / 1000")  # the events' own times: a slow, steady finger
+
+    def touch(kind: str, points: list[dict], at: float) -> None:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": clock + at})
+
+    touch("touchStart", [{"x": x0, "y": y0}], 0)
+    for step in range(1, steps + 1):
+        touch("touchMove", [{"x": x0 + (x1 - x0) * step / steps, "y": y0 + (y1 - y0) * step / steps}], 0.05 * step)
+    touch("touchMove", [{"x": x1, "y": y1}], 0.05 * steps + 0.3)  # held still: no fling follows
+    touch("touchEnd", [], 0.05 * steps + 0.35)
+    cdp.detach()
+
+
 def new_set(page: Page, tiles: list[Locator], how: str = "click") -> None:
     for tile in tiles:
         press(tile, how)
@@ -257,10 +277,15 @@ def test_a_whole_round_by_clicks_taps_and_a_drag(playwright, browser, site, devi
         start_rummikub(page, opponents=opponents, meld=True, how=how)
         expect(page.locator("#rk-opponents .seat")).to_have_count(opponents)
         if until_my_turn(page) == "play":
-            # A drag: a rack tile dropped on "new set" starts a set (too short: invalid), and
-            # Undo takes it back.
+            # A drag (by mouse; on the phone by a finger, on a tile selected first): a rack tile
+            # dropped on "new set" starts a set (too short: invalid), and Undo takes it back.
             before = rack_codes(page)
-            page.locator("#rk-rack [data-tile]").first.drag_to(page.get_by_test_id("rk-new-set"))
+            tile, place = page.locator("#rk-rack [data-tile]").first, page.get_by_test_id("rk-new-set")
+            if device:
+                press(tile, how)
+                finger_drag(page, tile, place)
+            else:
+                tile.drag_to(place)
             settle(page)
             assert len(rack_codes(page)) == len(before) - 1
             assert validity(page)[-1] == "false"
