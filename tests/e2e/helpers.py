@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 
-from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Browser, Locator, Page, Playwright
 
 LOAD_TIMEOUT = 180_000  # the engine's start on a busy machine
 TURN_TIMEOUT = 120_000  # the computer players' turns, at the test pace (?fast)
@@ -28,6 +29,35 @@ def own_page(browser: Browser, **options) -> Iterator[Page]:
         yield context.new_page()
     finally:
         context.close()
+
+
+@dataclass
+class Watched:
+    """A page, with every URL it requested and every error it reported."""
+
+    page: Page
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def device_page(playwright: Playwright, browser: Browser, device: str | None = None) -> Iterator[Watched]:
+    """A page in a context of its own (English) emulating `device`, a Playwright device name
+    (None: a desktop), watched for requests and errors; closed afterwards."""
+    descriptor = {k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"} if device else {}
+    context = browser.new_context(**descriptor, locale="en-US")
+    watched = Watched(context.new_page())
+    watched.page.on("request", lambda request: watched.requests.append(request.url))
+    watched.page.on("pageerror", lambda error: watched.errors.append(str(error)))
+    watched.page.on("console", lambda m: m.type == "error" and watched.errors.append(m.text))
+    try:
+        yield watched
+    finally:
+        context.close()
+
+
+def no_sideways_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
 
 
 def phase(page: Page) -> str:

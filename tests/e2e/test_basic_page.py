@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from helpers import LOAD_TIMEOUT, HeldRequests, from_site, loaded, open_page, phase, press, settle, stored, wait_out
+from helpers import LOAD_TIMEOUT, HeldRequests, device_page, from_site, no_sideways_scroll, loaded, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Page, expect
 
 from rummy.basic import BasicMatch
@@ -103,32 +103,20 @@ def check_end_of_hand(page: Page) -> None:
 
 @pytest.mark.parametrize("device", [None, "Pixel 7"], ids=["desktop", "pixel-7"])
 def test_a_whole_hand_by_taps_against_three_computer_players(playwright, browser, site, device):
-    descriptor = {k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"} if device else {}
-    context = browser.new_context(**descriptor, locale="en-US")
-    page = context.new_page()
-    requests, errors = [], []
-    page.on("request", lambda request: requests.append(request.url))
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     how = "tap" if device else "click"
-    try:
+    with device_page(playwright, browser, device) as watched:
+        page = watched.page
         open_game(page, site.url, seed=11)
         start_basic(page, opponents=3, how=how)
         expect(page.locator("#opponents .seat")).to_have_count(3)
         expect(page.get_by_test_id("opponent-1")).to_contain_text("Computer 1")
-
-        def no_sideways_scroll(page):
-            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
         play_hand(page, how=how, check=no_sideways_scroll if device else None)
         check_end_of_hand(page)
         press(page.get_by_test_id("next-hand"), how)  # hands-3: the next hand is dealt
         assert phase(page) in ("draw", "opponent")
         expect(page.get_by_test_id("target")).to_have_text("Hand 2 of 3")
-        assert all(from_site(url, site.url) for url in requests), "every byte comes from dist/"
-        assert not errors, errors
-    finally:
-        context.close()
+        assert all(from_site(url, site.url) for url in watched.requests), "every byte comes from dist/"
+        assert not watched.errors, watched.errors
 
 
 def test_an_illegal_meld_and_lay_off_are_explained_and_change_nothing(page: Page, site):
@@ -281,7 +269,7 @@ def test_five_computer_players_fit_a_360_px_phone(browser, site):
         expect(page.locator("#opponents .seat")).to_have_count(5)
 
         def fits(page):
-            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            no_sideways_scroll(page)
             if phase(page) in ("draw", "play"):
                 boxes = page.locator("#basic-table button:visible").evaluate_all(
                     "nodes => nodes.map(n => n.getBoundingClientRect()).map(r => [r.left, r.right, r.height])"
@@ -294,7 +282,7 @@ def test_five_computer_players_fit_a_360_px_phone(browser, site):
         press(page.get_by_test_id("next-hand" if phase(page) == "hand-over" else "rematch"), "tap")
         until_my_turn(page)
         page.set_viewport_size({"width": 740, "height": 360})  # the phone on its side
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        no_sideways_scroll(page)
     finally:
         context.close()
 

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import from_site, loaded, open_page, phase, press, settle, stored, wait_out
+from helpers import device_page, from_site, no_sideways_scroll, loaded, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Page, expect
 
 from rummy.gin import Match
@@ -214,10 +214,8 @@ def test_the_page_plays_offline_after_the_first_load(browser, new_site):
 
 @pytest.mark.parametrize("device", ["Pixel 7", "iPhone 13"])
 def test_a_phone_screen_fits_without_horizontal_scrolling_and_taps_are_large(playwright, browser, site, device):
-    descriptor = {k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"}
-    context = browser.new_context(**descriptor, locale="en-US")
-    page = context.new_page()
-    try:
+    with device_page(playwright, browser, device) as watched:
+        page = watched.page
         for size in ({"width": 360, "height": 640}, {"width": 640, "height": 360}):
             page.set_viewport_size(size)
             open_game(page, site.url)
@@ -227,7 +225,7 @@ def test_a_phone_screen_fits_without_horizontal_scrolling_and_taps_are_large(pla
             if phase(page) == "draw":
                 press(page.get_by_test_id("stock"), "tap")
             assert len(hand_codes(page)) == 11
-            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            no_sideways_scroll(page)
             controls = "#hand [data-card], .table button:visible, .topbar button:visible"
             for width, height, inside in page.locator(controls).evaluate_all(
                 """nodes => nodes.map(n => n.getBoundingClientRect())
@@ -235,10 +233,8 @@ def test_a_phone_screen_fits_without_horizontal_scrolling_and_taps_are_large(pla
             ):
                 assert width >= 44 and height >= 44 and inside
             play_hand(page, how="tap")
-            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+            no_sideways_scroll(page)
             page.evaluate("localStorage.clear()")
-    finally:
-        context.close()
 
 
 def test_the_whole_game_is_playable_by_keyboard(page: Page, site):

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import from_site, open_page, phase, press, settle, stored, wait_out
+from helpers import device_page, from_site, no_sideways_scroll, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Locator, Page, expect
 
 from rummy.rummikub.game import Draw, Play, Timeout
@@ -264,15 +264,9 @@ def check_end_of_round(page: Page) -> None:
     "device, opponents", [(None, 1), ("Pixel 7", 3)], ids=["desktop-1-computer", "pixel-7-3-computers"]
 )
 def test_a_whole_round_by_clicks_taps_and_a_drag(playwright, browser, site, device, opponents):
-    descriptor = {k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"} if device else {}
-    context = browser.new_context(**descriptor, locale="en-US")
-    page = context.new_page()
-    requests, errors = [], []
-    page.on("request", lambda request: requests.append(request.url))
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     how = "tap" if device else "click"
-    try:
+    with device_page(playwright, browser, device) as watched:
+        page = watched.page
         open_page(page, site.url, seed=21)
         start_rummikub(page, opponents=opponents, meld=True, how=how)
         expect(page.locator("#rk-opponents .seat")).to_have_count(opponents)
@@ -291,18 +285,12 @@ def test_a_whole_round_by_clicks_taps_and_a_drag(playwright, browser, site, devi
             assert validity(page)[-1] == "false"
             press(page.get_by_test_id("rk-undo"), how)
             assert rack_codes(page) == before
-
-        def no_sideways_scroll(page):
-            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
         play_round(page, how=how, check=no_sideways_scroll if device else None)
         check_end_of_round(page)
         assert phase(page) == "game-over"  # a game of one round
         expect(page.get_by_test_id("rematch")).to_be_visible()
-        assert all(from_site(url, site.url) for url in requests), "every byte comes from dist/"
-        assert not errors, errors
-    finally:
-        context.close()
+        assert all(from_site(url, site.url) for url in watched.requests), "every byte comes from dist/"
+        assert not watched.errors, watched.errors
 
 
 def test_a_turn_splits_a_table_run_and_joins_a_piece_with_rack_tiles(page: Page, site):
@@ -439,7 +427,7 @@ def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(browser, site, c
             assert sum(len(s) for s in table_sets(page)) >= 95
         else:
             assert len(rack_codes(page)) >= 30
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        no_sideways_scroll(page)
         sizes = page.locator("#rummikub-table [data-tile], #rummikub-table button:visible").evaluate_all(
             "nodes => nodes.map(n => { const r = n.getBoundingClientRect(); return [r.width, r.height]; })")
         assert min(min(w, h) for w, h in sizes) >= 44, "every tap target is 44 px or more"
@@ -451,7 +439,7 @@ def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(browser, site, c
         moved = rack_codes(page)[0]
         new_set(page, [page.locator("#rk-rack [data-tile]").first], how="tap")
         assert table_sets(page)[-1] == [moved]
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        no_sideways_scroll(page)
     finally:
         context.close()
 
