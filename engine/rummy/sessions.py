@@ -324,6 +324,30 @@ class CountedStats:
         return cls(**values)
 
 
+@dataclass(frozen=True, slots=True)
+class GameStats(CountedStats):
+    """The statistics of a game of several hands won by the highest total (Basic Rummy,
+    Rummikub): games played, won (alone or shared) and the best final total of a game won. A
+    game's `Stats` adds what its hands count (`with_hand`)."""
+
+    person: ClassVar[int] = 0  # the person's seat
+    games: int = 0
+    games_won: int = 0  # alone or shared: the person had the highest total
+    best_game: int = 0  # highest final total of a game the person won
+
+    def with_match(self: G, match: Any) -> G:
+        won = self.person in match.winners
+        return replace(
+            self,
+            games=self.games + 1,
+            games_won=self.games_won + won,
+            best_game=max(self.best_game, match.scores[self.person] if won else 0),
+        )
+
+
+G = TypeVar("G", bound=GameStats)
+
+
 class _Match(Protocol):
     seed: int
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
-from ..sessions import CountedStats, MatchSession, arrangements, codes, settings_from_dict
+from ..sessions import CountedStats, GameStats, MatchSession, arrangements, codes, settings_from_dict
 from . import agents
 from .actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
 from .match import BasicMatch
@@ -65,16 +65,13 @@ class Settings:
 
 
 @dataclass(frozen=True, slots=True)
-class Stats(CountedStats):
+class Stats(GameStats):
     """The person's record over every game; `count(match)` adds each finished hand once."""
 
-    games: int = 0
-    games_won: int = 0  # alone or shared: the person had the highest score
     hands: int = 0  # hands someone went out in (drawn hands are not counted)
     hands_won: int = 0
     rummies: int = 0  # the person's hands won by going rummy
     best_hand: int = 0  # most points the person scored in one hand
-    best_game: int = 0  # highest final score of a game the person won
 
     def with_hand(self, result: HandResult) -> Stats:
         mine = result.winner == PERSON
@@ -84,15 +81,6 @@ class Stats(CountedStats):
             hands_won=self.hands_won + mine,
             rummies=self.rummies + (mine and result.kind == "rummy"),
             best_hand=max(self.best_hand, result.points if mine else 0),
-        )
-
-    def with_match(self, match: BasicMatch) -> Stats:
-        won = PERSON in match.winners
-        return replace(
-            self,
-            games=self.games + 1,
-            games_won=self.games_won + won,
-            best_game=max(self.best_game, match.scores[PERSON] if won else 0),
         )
 
 

@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
 from ..errors import IllegalAction
-from ..sessions import CountedStats, MatchSession, settings_from_dict
+from ..sessions import CountedStats, GameStats, MatchSession, settings_from_dict
 from . import agents
 from .actions import parse_action, parse_table
 from .game import Action, Draw, Play, Round, RoundResult, RummikubRules, Timeout, new_sets_value, rack_total
@@ -75,15 +75,12 @@ class Settings:
 
 
 @dataclass(frozen=True, slots=True)
-class Stats(CountedStats):
+class Stats(GameStats):
     """The person's record over every game; `count(match)` adds each finished round once."""
 
-    games: int = 0
-    games_won: int = 0  # alone or shared: the person had the highest total
     rounds: int = 0
     rounds_won: int = 0
     best_round: int = 0  # most points the person won in one round
-    best_game: int = 0  # highest final total of a game the person won
 
     def with_hand(self, result: RoundResult) -> Stats:
         mine = result.winner == PERSON
@@ -92,15 +89,6 @@ class Stats(CountedStats):
             rounds=self.rounds + 1,
             rounds_won=self.rounds_won + mine,
             best_round=max(self.best_round, result.scores[PERSON] if mine else 0),
-        )
-
-    def with_match(self, match: RummikubMatch) -> Stats:
-        won = PERSON in match.winners
-        return replace(
-            self,
-            games=self.games + 1,
-            games_won=self.games_won + won,
-            best_game=max(self.best_game, match.scores[PERSON] if won else 0),
         )
 
 
