@@ -274,11 +274,14 @@ def drawn_count(action: Action) -> int:
     return 3 if isinstance(action, Timeout) else 1 if isinstance(action, Draw) else 0
 
 
-def changes(old: Sequence[TileSet], new: Sequence[TileSet]) -> list[dict[str, Any]]:
+def changes(old: Sequence[TileSet], new: Sequence[TileSet], matching: dict[int, int] | None = None) -> list[dict[str, Any]]:
     """Each set of the `new` table: its tiles, its kind, whether it is "kept" (a set of `old`
     as it was), "new" (only tiles from the rack) or "changed", and the places of the tiles that
     came from the rack. Of two identical tiles, the one in a set that was kept is the table's,
-    and a set that `extends` an old one took from the rack the tiles it adds to it."""
+    and a set that `extends` an old one took from the rack the tiles it adds to it (`matching`:
+    the `extensions` of old to new, when already known)."""
+    if matching is None:
+        matching = extensions(old, new)
     kept = Counter(tuple(sorted(s.tiles, key=sort_key)) for s in old)
     added = Counter(t for s in new for t in s.tiles) - Counter(t for s in old for t in s.tiles)
     found: list[dict[str, Any]] = []
@@ -299,7 +302,7 @@ def changes(old: Sequence[TileSet], new: Sequence[TileSet]) -> list[dict[str, An
                 places.append(i)
         found[j]["from_rack"] = places
 
-    for j, i in sorted(extensions(old, new).items()):  # an old set added to: the tiles added
+    for j, i in sorted(matching.items()):  # an old set added to: the tiles added
         if found[j]["state"] != "kept":
             take(j, Counter(new[j].tiles) - Counter(old[i].tiles))
     for whole in (True, False):  # then the sets made only of rack tiles, then the others
@@ -318,12 +321,13 @@ def describe(old: Sequence[TileSet], new: Sequence[TileSet]) -> dict[str, Any]:
     rack tiles added to sets with table tiles (`added`, each with the set's kind), and whether
     table sets were rearranged (not merely added to: some old set is in no set that
     `extends` it)."""
-    found = changes(old, new)
+    matching = extensions(old, new)
+    found = changes(old, new, matching)
     return {
         "played": [entry["tiles"] for entry in found if entry["state"] == "new"],
         "added": [{"tiles": [entry["tiles"][i] for i in entry["from_rack"]], "kind": entry["kind"]}
                   for entry in found if entry["state"] == "changed" and entry["from_rack"]],
-        "rearranged": len(extensions(old, new)) < len(old),
+        "rearranged": len(matching) < len(old),
     }
 
 
@@ -342,6 +346,18 @@ def extensions(old: Sequence[TileSet], new: Sequence[TileSet]) -> dict[int, int]
     """As many old sets as can be, each matched to a new set of its own that `extends` it:
     {new set: old set}. When every old set is matched, the table was only added to."""
     holder: dict[int, int] = {}
+    # A set left as it was holds its old self (a maximum matching can always pair them); most
+    # sets of a play are, so only the others are searched.
+    unchanged: dict[tuple, list[int]] = {}
+    for j, tile_set in enumerate(new):
+        unchanged.setdefault((tile_set.kind, tile_set.tiles), []).append(j)
+    left = []
+    for i, tile_set in enumerate(old):
+        same = unchanged.get((tile_set.kind, tile_set.tiles))
+        if same:
+            holder[same.pop()] = i
+        else:
+            left.append(i)
 
     def place(i: int, tried: set[int]) -> bool:
         for j, tile_set in enumerate(new):
@@ -352,7 +368,7 @@ def extensions(old: Sequence[TileSet], new: Sequence[TileSet]) -> dict[int, int]
                     return True
         return False
 
-    for i in range(len(old)):
+    for i in left:
         place(i, set())
     return holder
 
@@ -364,9 +380,10 @@ def turns(game: Round) -> list[dict[str, Any]]:
     log: list[dict[str, Any]] = []
     table: tuple[TileSet, ...] = ()
     pool = len(Round.deal(game.seed, game.rules).pool)
+    read: dict[tuple[Tile, ...], TileSet] = {}  # most sets stay from play to play: read once
     for action in game.actions:
         if isinstance(action, Play):
-            laid = tuple(read_set(tiles) for tiles in action.table)
+            laid = tuple(read.get(tiles) or read.setdefault(tiles, read_set(tiles)) for tiles in action.table)
             log.append({"by": action.seat, "kind": "play", **describe(table, laid)})
             table = laid
             continue
