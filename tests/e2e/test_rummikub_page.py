@@ -518,6 +518,10 @@ def test_the_language_switch_covers_the_rummikub_table(page: Page, site):
         expect(page.get_by_test_id("rk-done")).to_have_text(strings["rk.action.done"])
         expect(page.get_by_test_id("rk-status")).to_contain_text(strings["rk.status.play"][:6])
         expect(page.get_by_test_id("rk-draw")).to_have_text(strings["rk.action.draw"])
+        press(page.locator("[data-action=show-rules]"))  # the rules sheet is Rummikub's
+        expect(page.locator("#sheet-title")).to_have_text(strings["rk.rules.title"])
+        expect(page.locator("#sheet-body h3").first).to_have_text(strings["rk.rules.body"][0][3:])
+        page.keyboard.press("Escape")
 
 
 def test_a_turn_that_runs_out_of_time_restores_the_table_and_draws_three(page: Page, site):
