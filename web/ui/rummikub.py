@@ -38,16 +38,20 @@ def tiles_text(codes):
     return t("rk.list", items=", ".join(tile_name(code) for code in codes))
 
 
-def tile_html(code, tile_id, classes=(), selected=False):
-    """One tile, a button: its number (or ☺) and its colour's mark, named in words."""
+def tile_html(code, tile_id=None, classes=(), selected=False):
+    """One tile: its number (or ☺) and its colour's mark, named in words. With a `tile_id`, a
+    button that selects it; without, a picture (a hint's preview, a rack at the round's end)."""
     colour = "J" if code == "J" else code[0]
     face = "☺" if code == "J" else code[1:]
     mark = "" if code == "J" else COLOUR_MARKS[colour]
     names = " ".join(["tile", "colour-" + colour] + list(classes))
+    inside = '<span class="num">' + face + '</span><span class="mark" aria-hidden="true">' + mark + "</span>"
+    label = escape(tile_name(code))
+    if tile_id is None:
+        return '<span class="' + names + '" data-tile="' + code + '" role="img" aria-label="' + label + '">' + inside + "</span>"
     return (
         '<button type="button" class="' + names + '" data-tile="' + code + '" data-tile-id="' + tile_id
-        + '" aria-pressed="' + ("true" if selected else "false") + '" aria-label="' + escape(tile_name(code)) + '">'
-        + '<span class="num">' + face + '</span><span class="mark" aria-hidden="true">' + mark + "</span></button>"
+        + '" aria-pressed="' + ("true" if selected else "false") + '" aria-label="' + label + '">' + inside + "</button>"
     )
 
 
@@ -610,9 +614,9 @@ class Rummikub(shared.Table):
             )
             return
         sets = []
-        for number, entry in enumerate(hint["table"]):
+        for entry in hint["table"]:
             tiles = "".join(
-                tile_html(code, "h" + str(number) + "-" + str(place), ["from-rack"] if place in entry["from_rack"] else [])
+                tile_html(code, classes=["from-rack"] if place in entry["from_rack"] else [])
                 for place, code in enumerate(entry["tiles"])
             )
             sets.append('<div class="rk-set preview ' + entry["state"] + '">' + '<div class="tiles">' + tiles + "</div></div>")
@@ -722,7 +726,7 @@ class Rummikub(shared.Table):
         outcome = t(key + (".you" if winner == 0 else ""), name=seat_name(winner))
         rows = []
         for row in result["racks"]:
-            tiles = "".join(tile_html(code, "e" + str(row["seat"]) + "-" + str(i), ["mini"]) for i, code in enumerate(row["tiles"]))
+            tiles = "".join(tile_html(code, classes=["mini"]) for code in row["tiles"])
             head = t("rk.result.row", name=seat_name(row["seat"]), points=row["points"], score=row["score"], total=row["total"])
             rows.append(
                 '<div class="summary-row' + (" winner" if row["seat"] == winner else "") + '" data-testid="rk-summary-'
