@@ -5,7 +5,10 @@ goes into a group of that number or into a run of its colour, and a run only nee
 long it already is (1, 2, or 3 and more, when it may stop). So the state is, per colour, how
 many open runs have each of those lengths, plus the jokers in use, plus what the groups of the
 current number hold so far. Table tiles must be placed, rack tiles may be, a joker fills any
-place. Each state's best completion is memoised, so the answer is exact.
+place, though away from table-joker roles only where it cannot be left out: a joker that
+could is added at the end to a set with room (see _placings). Each state's best completion is
+memoised, or, when a better gain is known elsewhere, a bound on it (branch and bound), so the
+answer is exact. The exact search runs from both ends (1 up, 13 down: see _either_way).
 
 The joker rule (see `game.unreplaced_joker`): a table joker's role at number n is kept when a
 tile it stood for is on the new table, or when a joker still stands where it can be one of
@@ -43,6 +46,10 @@ _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
 _GRID = [[Tile(c, n) for c in COLOURS] if n else [] for n in range(14)]  # [number][colour]
 
 
+_NONE = -(1 << 30)  # the gain of a search that finds no way to lay the table tiles
+_DEAD = (_NONE, None, None, True)
+
+
 class _OverBudget(Exception):
     """A search spent the states it was allowed."""
 
@@ -56,36 +63,70 @@ class Solution:
 
 @dataclass(frozen=True, slots=True)
 class _Placing:
-    """How the tiles of one colour and number are placed."""
+    """How the tiles of one colour and number are placed: per kind of place (runs ending
+    here, groups, new runs, runs of 3+ going on, runs shorter than 3), how many real tiles."""
 
     going_on: int  # runs of 3+ that take this number (the shorter ones always do)
     started: int  # new runs starting here
     grouped: int  # places in this number's groups
     real: int  # real tiles used (table and rack)
     jokers: int
-    runs: tuple[int, int, int]  # open runs of length 1, 2 and 3+ afterwards
+    runs: tuple[int, int, int, int]  # open runs of length 1, 2, 3+, and ending next, afterwards
+    real_at: tuple[int, int, int, int, int]  # real tiles: runs ending here, groups, new, going on, short
+    ending: int  # runs of 3+ taking a joker here that end with a real tile at the next number
 
 
 @cache
-def _placings(runs: tuple[int, int, int], table: int, rack: int, jokers_left: int) -> tuple[tuple, ...]:
+def _placings(runs: tuple[int, int, int, int], table: int, rack: int, jokers_left: int, free: bool) -> tuple[tuple, ...]:
     """Every way to place one colour's tiles of one number, the most tiles first (so the best
     is met early), each with what the search needs of it precomputed: (placing, runs after,
-    jokers, real tiles, group places, real tiles in groups, two group places, places).
-    Runs shorter than 3 must go on."""
-    short1, short2, long = runs
+    jokers, real tiles, group places, real tiles in groups, two group places, places, group
+    jokers). Runs shorter than 3, and runs ending here, must go on.
+
+    Where the number is not `free` (see _Search.free_at), a joker only goes where it cannot
+    be left out: a run's second or third place, a group of three, or a run of 3+ that then
+    ends with one real tile (x y z J w). Any other joker could be taken out of its set, so
+    it is left out of the search and added at the end if some set has room (see _close);
+    with that, the search tries one place for such a joker instead of every equivalent one.
+    Real tiles go first to the runs ending here (they must), then to the groups, new runs
+    (they must), runs of 3+, and runs shorter than 3; the jokers fill the rest."""
+    short1, short2, long, ending = runs
     found = []
     for going_on in range(long + 1):
         # Stopping a run of 3+ and starting one here is never needed: the run could go on.
         for started in range(3 + jokers_left if going_on == long else 1):
-            in_runs = short1 + short2 + going_on + started
+            in_runs = short1 + short2 + ending + going_on + started
             for grouped in range(3):
                 places = in_runs + grouped
                 for real in range(table, min(table + rack, 2) + 1):
                     jokers = places - real
-                    if 0 <= jokers <= jokers_left:
-                        after = (started, short1, short2 + going_on)
-                        placing = _Placing(going_on, started, grouped, real, jokers, after)
-                        found.append((placing, after, jokers, real, grouped, min(grouped, real), grouped == 2, places))
+                    if not 0 <= jokers <= jokers_left:
+                        continue
+                    if free:
+                        in_groups = min(grouped, real)
+                        left = real - in_groups
+                        at_end = min(ending, left)
+                        left -= at_end
+                        at_new = min(started, left)
+                        left -= at_new
+                        at_long = min(going_on, left)
+                        real_at = (at_end, in_groups, at_new, at_long, left - at_long)
+                        new_ending, group_jokers = 0, False
+                    else:
+                        if real < ending:
+                            continue
+                        left = real - ending
+                        in_groups = min(grouped, left)
+                        left -= in_groups
+                        if left < started:
+                            continue
+                        left -= started
+                        at_long = min(going_on, left)
+                        real_at = (ending, in_groups, started, at_long, left - at_long)
+                        new_ending, group_jokers = going_on - at_long, in_groups < grouped
+                    after = (started, short1, short2 + going_on - new_ending, new_ending)
+                    placing = _Placing(going_on, started, grouped, real, jokers, after, real_at, new_ending)
+                    found.append((placing, after, jokers, real, grouped, in_groups, grouped == 2, places, group_jokers))
     found.sort(key=lambda step: (-step[3], step[2]))
     return tuple(found)
 
@@ -117,8 +158,10 @@ def _roles_kept(roles: tuple[int, ...], marks: tuple[int, ...]) -> bool:
 class _Search:
     """The memoised search over (number, colour) for one table and rack."""
 
-    def __init__(self, table: Counter, rack: Counter, roles: dict[int, tuple[int, ...]], by_value: bool, min_worth: int) -> None:
+    def __init__(self, table: Counter, rack: Counter, roles: dict[int, tuple[int, ...]], by_value: bool, min_worth: int, flipped: bool = False) -> None:
         self.by_value, self.min_worth = by_value, min_worth
+        # What a tile of each number gains (its points, by value: 14 - n on a `_flip`ped table).
+        self.points = [(14 - n if flipped else n) if by_value else 1 for n in range(15)]
         self.table_at = [[table[tile] for tile in row] for row in _GRID]
         self.rack_at = [[rack[tile] for tile in row] for row in _GRID]
         # The most real tiles each colour can have at each number (0 past 13).
@@ -130,50 +173,75 @@ class _Search:
         self.table_jokers = table[JOKER]
         self.jokers = table[JOKER] + min(rack[JOKER], 2)
         # The most a search from each (number, colour) can still gain: all the rack tiles left.
-        each = [[(n if by_value else 1) * (self.most_at[n][c] - self.table_at[n][c]) for c in range(4)] if n else [] for n in range(14)]
+        each = [[self.points[n] * (self.most_at[n][c] - self.table_at[n][c]) for c in range(4)] if n else [] for n in range(14)]
         jokers = (self.jokers - self.table_jokers) * (JOKER_PENALTY if by_value else 1)
         self.ceiling = [0] * 57
         self.ceiling[56] = jokers  # past 13: the rack jokers
         for at in range(55, 3, -1):
             self.ceiling[at] = each[at // 4][at % 4] + self.ceiling[at + 1]
+        # Where a joker may go anywhere (see _placings): the numbers with table-joker roles,
+        # 11 (J 12 13 needs it), and every number for an initial meld (its worth counts jokers).
+        self.free_at = [bool(min_worth) or n in roles or n == 11 for n in range(15)]
+        self.absorb = not min_worth and self.jokers > 0  # whether jokers left out may be added at the end
         self.memo: dict = {}
-        self.budget: int | None = None  # the most states this search may hold (None: no limit)
+        self.states = 0  # the states searched (one searched again, past a bound, counts again)
+        self.budget: int | None = None  # the most states this search may search (None: no limit)
+        self.start = (1, 0, ((0, 0, 0, 0),) * 4, 0, 0, (0, False, 0, False), (), 0)
 
-    def best(self, number: int, colour: int, runs: tuple, jokers_used: int, worth: int, groups: tuple, marks: tuple):
-        """(gain, placing) of the best way to finish from this number and colour; gain None if
-        there is none. `groups` is (places, a colour with two, real tiles counted up to the two
-        a group needs) of this number's groups so far, `marks` what the role check needs of the colours done (see _roles_kept),
-        `worth` the points laid so far, counted up to the minimum asked (initial meld)."""
-        key = (number, colour, runs, jokers_used, worth, groups, marks)
+    def best(self, number: int, colour: int, runs: tuple, jokers_used: int, worth: int, groups: tuple, marks: tuple, room: int, alpha: int = _NONE):
+        """(gain, placing, the state after it, exact) of the best way to finish from this number
+        and colour; gain _NONE if there is none. Only a gain above `alpha` is asked for: when
+        there is none, the answer may be an upper bound at most `alpha`, not exact (branch and
+        bound: what is found elsewhere prunes here). `runs` is per colour (length 1, 2, 3+, ending with
+        the next number), `groups` (places, a colour with two, real tiles counted up to the two
+        a group needs, a joker left-out-able) of this number's groups so far, `marks` what the
+        role check needs of the colours done (see _roles_kept), `worth` the points laid so far,
+        counted up to the minimum asked (initial meld), `room` how many jokers left out the sets
+        finished so far could take (counted up to the jokers not used)."""
+        key = (number, colour, runs, jokers_used, worth, groups, marks, room)
         found = self.memo.get(key)
-        if found is not None:
+        if found is not None and (found[3] or found[0] <= alpha):
             return found
+        self.states += 1
+        if self.budget is not None and self.states > self.budget:
+            raise _OverBudget
         table, rack = self.table_at[number][colour], self.rack_at[number][colour]
-        places, two, real_grouped = groups
+        places, two, real_grouped, group_jokers = groups
         tracked = number in self.roles
-        gain_each = number if self.by_value else 1
+        gain_each = self.points[number]
         jokers_left = self.jokers - jokers_used
         ceiling = self.ceiling[number * 4 + colour]
         next1, next2 = self.most_at[number + 1][colour], self.most_at[number + 2][colour]
         go_on = self.best if colour < 3 else self._next_number
         min_worth = self.min_worth
         head, tail = runs[:colour], runs[colour + 1 :]
-        best_gain, best_placing, best_after = None, None, None
+        short1, short2, long, ending = runs[colour]
+        best_gain, best_placing, best_next = _NONE, None, None
+        bound = _NONE  # the most the placings not known exactly could gain
         after_ceiling = self.ceiling[number * 4 + colour + 1]
         later, later_room = self.later_at[number][colour], 2 * (3 - colour)
+        free, free_next = self.free_at[number], self.free_at[number + 1]
+        absorb = self.absorb
+        if absorb:  # the room the sets ending here make: each run ending can take jokers at its ends
+            up_before, up_here, down = min(14 - number, 2), min(13 - number, 2), min(number - 1, 2)
+            room_here = room + ending * up_here
         # The jokers the other colours' short runs will need at least, where tiles are missing:
         # those done at this number at the next two numbers, the others at this one and the next.
         others = 0
         most_at = self.most_at
         for c in range(4):
             if c != colour:
-                short1, short2, _ = runs[c]
-                if short1 or short2:
+                o_short1, o_short2, _, o_ending = runs[c]
+                if o_short1 or o_short2 or o_ending:
                     at = number + (c < colour)
-                    need = short1 + short2 - most_at[at][c]
-                    others += (need if need > 0 else 0) + (short1 - most_at[at + 1][c] if short1 > most_at[at + 1][c] else 0)
-        for placing, after, jokers, real, grouped, in_groups, two_here, laid in _placings(runs[colour], table, rack, jokers_left):
-            if best_gain is not None and after_ceiling + (real - table) * gain_each <= best_gain:
+                    need = o_short1 + o_short2 + o_ending - most_at[at][c]
+                    others += (need if need > 0 else 0) + (o_short1 - most_at[at + 1][c] if o_short1 > most_at[at + 1][c] else 0)
+        for placing, after, jokers, real, grouped, in_groups, two_here, laid, jokers_grouped in _placings(runs[colour], table, rack, jokers_left, free):
+            here = (real - table) * gain_each
+            floor = alpha if alpha > best_gain else best_gain
+            if after_ceiling + here <= floor:
+                if after_ceiling + here > bound:
+                    bound = after_ceiling + here
                 break  # the placings left place no more real tiles: none can do better
             in_group = places + grouped
             if in_group > 8:
@@ -185,7 +253,9 @@ class _Search:
                     continue
             # Runs shorter than 3 need this colour's next numbers: jokers must fill what is missing.
             started = after[0]
-            missing = started + after[1] - next1
+            if after[3] > next1 and not free_next:
+                continue  # a run ending with the next number takes a real tile there
+            missing = started + after[1] + after[3] - next1
             if started > next2:
                 missing = (missing if missing > 0 else 0) + started - next2
             spare = jokers_left - jokers - others
@@ -194,81 +264,127 @@ class _Search:
             spare += others
             # Runs of 3+ beyond the places the next number can have left for them must stop:
             # counting them is the same state as counting fewer.
-            room = next1 + spare - started - after[1]
-            if after[2] > room:
-                after = (after[0], after[1], room if room > 0 else 0)
-            found = go_on(
+            cut = after[2] - (next1 + spare - started - after[1] - after[3])
+            if cut > 0:
+                cut = after[2] if cut > after[2] else cut
+                after = (after[0], after[1], after[2] - cut, after[3])
+            else:
+                cut = 0
+            if absorb:
+                made = room_here + (long - placing.going_on) * up_before + started * down + cut * up_here
+                most = jokers_left - jokers
+                made = made if made < most else most
+            else:
+                made = 0
+            state = (
                 number,
                 colour + 1,
                 head + (after,) + tail,
                 jokers_used + jokers,
                 min(worth + number * laid, min_worth) if min_worth else 0,
-                (in_group, two or two_here, 2 if real_grouped + in_groups > 2 else real_grouped + in_groups),
+                (in_group, two or two_here, 2 if real_grouped + in_groups > 2 else real_grouped + in_groups, group_jokers or jokers_grouped),
                 marks + ((-1 if real else jokers),) if tracked else marks,
-            )[0]
-            if found is None:
+                made,
+            )
+            found, _, _, exact = go_on(*state, floor - here)
+            if found == _NONE:
                 continue
-            total = found + (real - table) * gain_each
-            if best_gain is None or total > best_gain:
-                best_gain, best_placing, best_after = total, placing, after
+            total = found + here
+            if not exact:
+                if total > bound:
+                    bound = total
+            elif total > best_gain:
+                best_gain, best_placing, best_next = total, placing, state
                 if total == ceiling:  # every rack tile from here on is placed: nothing beats it
                     break
-        result = self.memo[key] = (best_gain, best_placing, best_after)
-        if self.budget is not None and len(self.memo) > self.budget:
-            raise _OverBudget
+        exact = best_gain >= bound
+        result = self.memo[key] = (best_gain if exact else bound, best_placing, best_next, exact)
         return result
 
-    def _next_number(self, number, _colour, runs, jokers_used, worth, groups, marks):
-        """Close a number: its groups and the table jokers' roles there must work out."""
-        if not _groups_fit(*groups):
-            return (None, None, None)
+    def _close(self, number, runs, jokers_used, worth, groups, marks, room):
+        """Close a number: None if its groups or the table jokers' roles there do not work out;
+        else (the state at the next number, None) or, past 13, (None, (gain, jokers added))."""
+        places, two, real, group_jokers = groups
+        if not _groups_fit(places, two, real):
+            return None
+        if group_jokers and places not in (3, 6):
+            return None  # a joker in a group of four could be left out
         roles = self.roles.get(number)
         if roles and not _roles_kept(roles, marks):
-            return (None, None, None)
+            return None
+        if self.absorb and places:  # a group of three can take a joker
+            room += 8 - places if two else places == 3
+            most = self.jokers - jokers_used
+            room = room if room < most else most
         if number < 13:
-            return self.best(number + 1, 0, runs, jokers_used, worth, (0, False, 0), ())
-        if any(s1 or s2 for s1, s2, _ in runs) or jokers_used < self.table_jokers or worth < self.min_worth:
-            return (None, None, None)
-        return ((jokers_used - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1), None, None)
+            return (number + 1, 0, runs, jokers_used, worth, (0, False, 0, False), (), room), None
+        if any(s1 or s2 or ending for s1, s2, _, ending in runs) or jokers_used + room < self.table_jokers or worth < self.min_worth:
+            return None
+        return None, ((jokers_used + room - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1), room)
+
+    def _next_number(self, number, _colour, runs, jokers_used, worth, groups, marks, room, alpha):
+        closed = self._close(number, runs, jokers_used, worth, groups, marks, room)
+        if closed is None:
+            return _DEAD
+        state, end = closed
+        if state is None:
+            return (end[0], None, None, True)
+        return self.best(*state, alpha)
 
     def gain(self) -> int | None:
         """The best gain, None when the table tiles cannot all be laid."""
-        return self.best(1, 0, ((0, 0, 0),) * 4, 0, 0, (0, False, 0), ())[0]
+        found = self.best(*self.start)[0]
+        return None if found == _NONE else found
 
     def layout(self) -> list[list[Tile]]:
-        """Replay the best placings into sets of tiles (runs in order)."""
+        """Replay the best placings into sets of tiles (runs in order), then add the jokers
+        left out where there is room."""
         if self.gain() is None:
             raise ValueError("no layout: the table tiles cannot all be laid")
-        runs, jokers_used, worth = ((0, 0, 0),) * 4, 0, 0
+        state = self.start
         done: list[list[Tile]] = []
-        open_runs: list[list[list[Tile]]] = [[] for _ in COLOURS]  # per colour: runs, tiles in order
+        open_runs: list[list[tuple[list[Tile], bool]]] = [[] for _ in COLOURS]  # per colour: (tiles in order, ending next)
         for number in range(1, 14):
-            groups, marks = (0, False, 0), ()
             group_places: list[tuple[list[Tile], list[Tile]]] = []  # per colour: (real, jokers)
             for colour in range(4):
-                _, p, after = self.best(number, colour, runs, jokers_used, worth, groups, marks)
-                in_order = sorted(open_runs[colour], key=len)  # shortest first: they must go on
-                must = sum(1 for run in in_order if len(run) < 3)
-                going, stopping = in_order[: must + p.going_on], in_order[must + p.going_on :]
-                done += stopping
-                fresh: list[list[Tile]] = [[] for _ in range(p.started)]
-                real_grouped = min(p.grouped, p.real)  # real tiles to the groups first
+                _, p, state, _ = self.best(*state)
                 tile = Tile(COLOURS[colour], number)
-                for_runs = [tile] * (p.real - real_grouped) + [JOKER] * (p.jokers - (p.grouped - real_grouped))
-                for run, placed in zip(going + fresh, for_runs, strict=True):
-                    run.append(placed)
-                group_places.append(([tile] * real_grouped, [JOKER] * (p.grouped - real_grouped)))
-                open_runs[colour] = going + fresh
-                runs = runs[:colour] + (after,) + runs[colour + 1 :]  # p.runs, the long runs counted as the search did
-                jokers_used += p.jokers
-                worth = min(worth + number * (p.real + p.jokers), self.min_worth)
-                groups = (groups[0] + p.grouped, groups[1] or p.grouped == 2, min(groups[2] + real_grouped, 2))
-                if number in self.roles:
-                    marks += ((-1 if p.real else p.jokers),)
+                ending = [run for run, end in open_runs[colour] if end]
+                short = [run for run, end in open_runs[colour] if not end and len(run) < 3]
+                long = [run for run, end in open_runs[colour] if not end and len(run) >= 3]
+                going = long[: p.going_on]
+                done += long[p.going_on :]
+                fresh: list[list[Tile]] = [[] for _ in range(p.started)]
+                at_end, in_groups, at_new, at_long, at_short = p.real_at
+                for runs, real in ((ending, at_end), (fresh, at_new), (going, at_long), (short, at_short)):
+                    for i, run in enumerate(runs):
+                        run.append(tile if i < real else JOKER)
+                done += ending
+                group_places.append(([tile] * in_groups, [JOKER] * (p.grouped - in_groups)))
+                now_ending = set(map(id, going[at_long:])) if p.ending else set()
+                open_runs[colour] = [(run, id(run) in now_ending) for run in fresh + going + short]
             done += _make_groups(group_places)
+            state, end = self._close(*state[:1], *state[2:])
         for runs_left in open_runs:
-            done += runs_left
-        return done
+            done += [run for run, _ in runs_left]
+        return _add_jokers(done, end[1])
+
+
+def _add_jokers(sets: list[list[Tile]], count: int) -> list[list[Tile]]:
+    """Add `count` jokers to sets with room: a run not from 1 to 13 at an end, a group of three."""
+    for _ in range(count):
+        for tiles in sets:
+            laid = read_set(tiles)
+            if laid.kind == RUN and laid.numbers[0] > 1:
+                tiles.insert(0, JOKER)
+            elif laid.kind == RUN and laid.numbers[-1] < 13 or laid.kind != RUN and len(tiles) == 3:
+                tiles.append(JOKER)
+            else:
+                continue
+            break
+        else:
+            raise AssertionError("the search counted room for every joker it left out")
+    return sets
 
 
 def _make_groups(places: list[tuple[list[Tile], list[Tile]]]) -> list[list[Tile]]:
@@ -347,11 +463,13 @@ def _search(
     min_worth: int = 0,
     placed: Counter | None = None,
     elsewhere: Counter | None = None,
+    flipped: bool = False,
 ) -> _Search:
     """The search laying all the tiles of `sets`, and the rack tiles `placed`, with any more
-    rack tiles, next to sets kept as they are (`elsewhere`: their tiles)."""
+    rack tiles, next to sets kept as they are (`elsewhere`: their tiles); `flipped`: the tiles
+    are `_flip`ped (the points by value are those of the tiles before)."""
     table = Counter(t for s in sets for t in s.tiles) + (placed or Counter())
-    return _Search(table, _useful(table, rack), _roles_by_number(sets, elsewhere or Counter()), by_value, min_worth)
+    return _Search(table, _useful(table, rack), _roles_by_number(sets, elsewhere or Counter()), by_value, min_worth, flipped)
 
 
 def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet], budget: int) -> tuple[list[int], list[TileSet]]:
@@ -385,18 +503,11 @@ def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet], b
         if any(f <= chosen for f in failed):
             return False
         free = Counter(t for i, s in enumerate(sets) if i not in chosen for t in s.tiles)
-        search = None
         if _useful(free, placed) == placed:  # else a placed tile has no set left to go in
-            search = _around(sets, keep, placed)
-            search.budget = min(left[0], KEEP_TRY_BUDGET)
-            try:
-                if search.gain() is not None:
-                    rest = [read_set(s) for s in search.layout()]
-                    return True
-            except _OverBudget:
-                pass
-            finally:
-                left[0] -= len(search.memo)
+            laid = _either_way(lambda flip: _around(flip(sets), keep, flip(placed)), min(left[0], KEEP_TRY_BUDGET), left)
+            if laid is not None:
+                rest = laid
+                return True
         failed.append(chosen)
         return False
 
@@ -413,6 +524,55 @@ def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet], b
     near = _near_rack(sets, placed)
     try_block(sorted((i for i in range(len(sets)) if i not in kept), key=lambda i: near[i]))
     return sorted(kept), rest
+
+
+def _mirrored(tile: Tile) -> Tile:
+    return tile if tile.is_joker else _GRID[14 - tile.number][_COLOUR_INDEX[tile.colour]]
+
+
+def _flip(tiles):
+    """Sets (or a Counter of tiles) with every number n made 14 - n (runs read the other way):
+    the same problem, searched from 13 down to 1."""
+    if isinstance(tiles, Counter):
+        return Counter({_mirrored(tile): count for tile, count in tiles.items()})
+    return [read_set([_mirrored(tile) for tile in reversed(s.tiles)]) for s in tiles]
+
+
+def _either_way(make, budget: int, left: list[int], over: bool = False) -> list[TileSet] | None:
+    """A layout of the table by the search `make(flip)` makes (flip: `_flip`, or not) or None
+    when there is none or it takes more than `budget` states in all (taken off left[0]; with
+    `over`, _OverBudget is raised then).
+
+    Whether a table can be laid out is often found much sooner from one end than from the
+    other (the crowded numbers first), so the search runs both ways, each in turn given
+    twice the states, until one finishes."""
+    searches: list = [None, None]  # made when first needed: most searches end at once
+    spent, limit = 0, 500
+    try:
+        while True:
+            for flipped in (False, True):
+                if searches[flipped] is None:
+                    searches[flipped] = make(_flip if flipped else lambda x: x)
+                search = searches[flipped]
+                before = search.states
+                search.budget = min(before + limit, before + budget - spent)
+                try:
+                    found = search.gain()
+                except _OverBudget:
+                    continue
+                finally:
+                    spent += search.states - before
+                if found is None:
+                    return None
+                laid = [read_set(s) for s in search.layout()]
+                return _flip(laid) if flipped else laid
+            if spent >= budget:
+                if over:
+                    raise _OverBudget
+                return None
+            limit *= 2
+    finally:
+        left[0] -= spent
 
 
 def _around(sets: list[TileSet], keep: list[int], placed: Counter) -> _Search:
@@ -474,17 +634,17 @@ def solve(
         new_sets = [read_set(s) for s in meld.layout()]
         placed = Counter(t for s in new_sets for t in s.tiles)
         return Solution(tuple(sorted(placed.elements(), key=sort_key)), tuple(old_sets) + tuple(new_sets))
-    search = _search(old_sets, rack_counts, by_value)
-    search.budget = budget
-    try:
-        found = search.gain()
+    left = [0]  # less the states spent
+    try:  # from both ends (see _either_way)
+        make = lambda flip: _search(flip(old_sets), flip(rack_counts), by_value, flipped=flip is _flip)  # noqa: E731
+        layout = _either_way(make, 1 << 60 if budget is None else budget, left, over=True)
     except _OverBudget:
-        return _nearby(old_sets, rack_counts, by_value, budget // 2 + 1, search.ceiling[4])
-    if not found:  # nothing to add (or a table not playable as given)
+        return _nearby(old_sets, rack_counts, by_value, budget // 2 + 1, _search(old_sets, rack_counts, by_value).ceiling[4])
+    spent = -left[0]
+    placed = Counter(t for s in layout or () for t in s.tiles) - Counter(t for s in old_sets for t in s.tiles)
+    if not placed:  # nothing to add (or a table not playable as given)
         return Solution((), tuple(old_sets))
-    layout = [read_set(s) for s in search.layout()]
-    placed = Counter(t for s in layout for t in s.tiles) - Counter(t for s in old_sets for t in s.tiles)
-    keep_budget = KEEP_BUDGET if budget is None else min(KEEP_BUDGET, max(budget - len(search.memo), budget // 4))
+    keep_budget = KEEP_BUDGET if budget is None else min(KEEP_BUDGET, max(budget - spent, budget // 4))
     kept, new_sets = _keep_unchanged(old_sets, placed, layout, keep_budget)
     return Solution(
         tuple(sorted(placed.elements(), key=sort_key)),
@@ -509,7 +669,7 @@ def _nearby(sets: list[TileSet], rack: Counter, by_value: bool, budget: int, cei
             found = search.gain()
         except _OverBudget:
             break
-        budget -= len(search.memo)
+        budget -= search.states
         if found and found > best_gain:
             new_sets = [read_set(s) for s in search.layout()]
             placed = Counter(t for s in new_sets for t in s.tiles) - Counter(t for i in free for t in sets[i].tiles)
