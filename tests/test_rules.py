@@ -3,6 +3,7 @@ from dataclasses import replace
 import pytest
 
 from rummy.gin import HOUSE, PAGAT, Rules, preset
+from rummy.records import rules_dict, rules_from_dict
 
 
 def test_presets_hold_the_settled_rulings():
@@ -31,6 +32,8 @@ def test_bad_rules_are_refused(change, message):
 
 
 def test_rules_round_trip_through_a_dict():
-    assert Rules.from_dict(PAGAT.as_dict()) == PAGAT
+    assert rules_from_dict(Rules, rules_dict(PAGAT)) == PAGAT
+    with pytest.raises(ValueError, match="rules must give exactly"):
+        rules_from_dict(Rules, {**rules_dict(PAGAT), "extra": 1})
     with pytest.raises(ValueError, match="unknown rules"):
         preset("vegas")

@@ -5,9 +5,11 @@ so a save can only ever hold a position the rules allow."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import fields
 from typing import Any, Protocol, TypeVar
 
 M = TypeVar("M", bound="Replayable")
+R = TypeVar("R")
 
 
 class Replayable(Protocol):
@@ -25,12 +27,26 @@ class Replayable(Protocol):
     def next_hand(self: M) -> M: ...
 
 
+def rules_dict(rules: Any) -> dict[str, Any]:
+    """A game's rules (a frozen dataclass) as a record stores them: every field by name."""
+    return {f.name: getattr(rules, f.name) for f in fields(rules)}
+
+
+def rules_from_dict(cls: type[R], data: Any) -> R:
+    """Rules of dataclass `cls` from `rules_dict` output: exactly its fields, or a ValueError
+    naming them; the class checks the values."""
+    names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    if not isinstance(data, dict) or set(data) != names:
+        raise ValueError(f"rules must give exactly {', '.join(sorted(names))}")
+    return cls(**data)
+
+
 def write(match: Replayable, game: str, version: int, action_code: Callable[[Any], str]) -> dict[str, Any]:
     """A JSON-ready record from which `replay` rebuilds this exact game."""
     return {
         "game": game,
         "version": version,
-        "rules": match.rules.as_dict(),
+        "rules": rules_dict(match.rules),
         "seed": match.seed,
         "first_dealer": match.first_dealer,
         "hands": [[action_code(a) for a in hand.actions] for hand in match.hands],
@@ -43,7 +59,7 @@ def replay(
     game: str,
     version: int,
     name: str,
-    rules_from_dict: Callable[[Any], Any],
+    rules_type: type,
     seats: Callable[[Any], int],
     start: Callable[[Any, int, int], M],
     parse_action: Callable[[str], Any],
@@ -56,7 +72,7 @@ def replay(
     found = record.get("version")
     if record.get("game") != game or type(found) is not int or found != version:
         raise ValueError(f"the saved {noun} is not a {name} of version {version}")
-    rules = rules_from_dict(record.get("rules"))
+    rules = rules_from_dict(rules_type, record.get("rules"))
     seed, dealer, hands = record.get("seed"), record.get("first_dealer"), record.get("hands")
     if type(seed) is not int or type(dealer) is not int or not 0 <= dealer < seats(rules):
         raise ValueError(f"the saved {noun} has no valid seed or first dealer")

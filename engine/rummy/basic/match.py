@@ -86,7 +86,7 @@ class BasicMatch:
             game="basic",
             version=RECORD_VERSION,
             name="Basic Rummy game",
-            rules_from_dict=BasicRules.from_dict,
+            rules_type=BasicRules,
             seats=lambda rules: rules.players,
             start=cls.start,
             parse_action=parse_action,

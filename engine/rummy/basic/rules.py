@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 HAND_SIZES = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
 TURNOVERS = 3
@@ -38,14 +38,3 @@ class BasicRules:
     @property
     def hand_size(self) -> int:
         return HAND_SIZES[self.players]
-
-    def as_dict(self) -> dict[str, object]:
-        return {field.name: getattr(self, field.name) for field in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: object) -> BasicRules:
-        """Rules from `as_dict` output; ValueError naming what is missing or wrong."""
-        names = {field.name for field in fields(cls)}
-        if not isinstance(data, dict) or set(data) != names:
-            raise ValueError(f"rules must give exactly {', '.join(sorted(names))}")
-        return cls(**data)

@@ -96,7 +96,7 @@ class Match:
             game="gin",
             version=RECORD_VERSION,
             name="gin match",
-            rules_from_dict=Rules.from_dict,
+            rules_type=Rules,
             seats=lambda rules: 2,
             start=cls.start,
             parse_action=parse_action,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 TARGETS = (50, 100)
 
@@ -35,17 +35,6 @@ class Rules:
 
     def with_target(self, target: int) -> Rules:
         return replace(self, target=target)
-
-    def as_dict(self) -> dict[str, object]:
-        return {field.name: getattr(self, field.name) for field in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: object) -> Rules:
-        """Rules from `as_dict` output; ValueError naming what is missing or wrong."""
-        names = {field.name for field in fields(cls)}
-        if not isinstance(data, dict) or set(data) != names:
-            raise ValueError(f"rules must give exactly {', '.join(sorted(names))}")
-        return cls(**data)
 
 
 HOUSE = Rules(name="house", gin_bonus=25, undercut_bonus=25)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from itertools import permutations
 
 from ..errors import IllegalPlay
@@ -51,17 +51,6 @@ class RummikubRules:
                 raise ValueError(f"{name} must be a whole number from 1 to 1000, not {value!r}")
         if self.turn_timer is not None and (type(self.turn_timer) is not int or self.turn_timer not in TURN_TIMERS):
             raise ValueError(f"the turn timer is off or one of {TURN_TIMERS} seconds, not {self.turn_timer!r}")
-
-    def as_dict(self) -> dict[str, object]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: object) -> RummikubRules:
-        """Rules from `as_dict` output; ValueError naming what is missing or wrong."""
-        names = {f.name for f in fields(cls)}
-        if not isinstance(data, dict) or set(data) != names:
-            raise ValueError(f"rules must give exactly {', '.join(sorted(names))}")
-        return cls(**data)
 
 
 @dataclass(frozen=True, slots=True)

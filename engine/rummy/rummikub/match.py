@@ -86,7 +86,7 @@ class RummikubMatch:
             game="rummikub",
             version=RECORD_VERSION,
             name="Rummikub game",
-            rules_from_dict=RummikubRules.from_dict,
+            rules_type=RummikubRules,
             seats=lambda rules: rules.players,
             start=cls.start,
             parse_action=parse_action,
