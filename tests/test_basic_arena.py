@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from outside_agent import FirstLegal
 from rummy.basic import BasicHand, Discard
-from rummy.basic.arena import HandOutcome, play_hand, rules_for, summarize
+from rummy.basic import TURNOVERS
+from rummy.basic.arena import HandOutcome, action_cap, play_hand, rules_for, summarize
 from rummy.cards import DECK
 from rummy.cli import main
 from rummy.errors import IllegalAction
@@ -105,8 +106,12 @@ def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():
     done = run(*args, "--jobs", "2")
     assert done.returncode == 0, done.stderr
     stats = json.loads(done.stdout)
-    assert set(stats) == {"seed", "hands", "players", "draws", "draw_share", "capped", "actions_per_hand"}
-    assert stats["hands"] == 4 and stats["seed"] == 4 and stats["capped"] == 0
+    assert set(stats) == {
+        "seed", "turnovers", "hands", "players", "draws", "draw_share", "draw_low", "draw_high", "capped",
+        "actions_per_hand",
+    }
+    assert stats["hands"] == 4 and stats["seed"] == 4 and stats["capped"] == 0 and stats["turnovers"] == TURNOVERS
+    assert stats["draw_low"] <= stats["draw_share"] <= stats["draw_high"]
     assert [p["name"] for p in stats["players"]] == ["outside_agent:FirstLegal", "easy", "normal", "hard"]
     assert sum(p["wins"] for p in stats["players"]) + stats["draws"] == 4
     for p in stats["players"]:
@@ -120,8 +125,27 @@ def test_arena_text_report_names_every_player_with_intervals(capsys):
     assert main(["basic", "arena", "--players", "hard,easy,easy", "--hands", "3", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Basic Rummy arena: hard, easy, easy; 3 hands (1 deal, each played 3 times")
-    assert "p1 hard: wins" in out and "p3 easy: wins" in out and out.count("95% CI") == 6
-    assert "drawn hands (stock out after 3 turnovers):" in out and "stopped at the 2000-action cap: 0" in out
+    assert "p1 hard: wins" in out and "p3 easy: wins" in out and out.count("95% CI") == 7
+    assert f"drawn hands (stock out after {TURNOVERS} turnovers):" in out
+    assert f"stopped at the {action_cap(TURNOVERS)}-action cap: 0" in out
+
+
+def test_arena_turnover_limit_is_an_option(capsys):
+    args = ["basic", "arena", "--players", "easy,easy,easy,easy,easy,easy", "--hands", "6", "--jobs", "1"]
+    assert main([*args, "--turnovers", "0", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["turnovers"] == 0
+    assert main([*args, "--turnovers", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "drawn hands (stock out after 7 turnovers):" in out and "stopped at the 4000-action cap: 0" in out
+
+
+def test_the_turnover_limit_changes_only_hands_that_reach_it():
+    """Same deals and seeds: a hand decided before the stock runs out under no turnover at all
+    is played the same under a limit of 2; a drawn one goes on at least as long."""
+    for number in range(12):
+        low = play_hand(number, 5, [FirstLegal] * 6, turnovers=0)
+        high = play_hand(number, 5, [FirstLegal] * 6, turnovers=2)
+        assert high == low if not low.draw else high.actions >= low.actions
 
 
 @pytest.mark.parametrize(
@@ -134,6 +158,7 @@ def test_arena_text_report_names_every_player_with_intervals(capsys):
         (["--hands", "0"], "0 is not a positive number"),
         (["--hands", "lots"], "'lots' is not a whole number"),
         (["--jobs", "0"], "0 is not a positive number"),
+        (["--turnovers", "21"], "21 is not from 0 to 20"),
     ],
 )
 def test_arena_refuses_bad_arguments_clearly(args, message):

@@ -14,6 +14,7 @@ from multiprocessing import Pool
 
 from .basic import agents as basic_agents
 from .basic import arena as basic_arena
+from .basic.rules import TURNOVERS
 from .gin.agents import agent_class, make_agent
 from .gin.arena import ArenaStats, play_pair, summarize
 from .gin.rules import PRESETS, TARGETS, preset
@@ -85,9 +86,19 @@ def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
     command.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def _add_line_up_arena(games, key: str, title: str, agents, players: tuple[int, int], length, seed: int) -> None:
+def _turnovers(text: str) -> int:
+    value = _whole(text)
+    if not 0 <= value <= 20:
+        raise argparse.ArgumentTypeError(f"{value} is not from 0 to 20")
+    return value
+
+
+def _add_line_up_arena(
+    games, key: str, title: str, agents, players: tuple[int, int], length, seed: int
+) -> argparse.ArgumentParser:
     """`python -m rummy <key> arena`: a line-up of `players` seats (`--players`), how long to
-    play (`length`: option, what it counts, default), the seed of the deals, jobs, JSON."""
+    play (`length`: option, what it counts, default), the seed of the deals, jobs, JSON; the
+    arena's parser, for options of its own game."""
     low, high = players
     option, noun, count = length
     commands = games.add_parser(key, help=title).add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -100,6 +111,7 @@ def _add_line_up_arena(games, key: str, title: str, agents, players: tuple[int, 
     arena.add_argument("--seed", type=_whole, default=seed, help=f"seed of the deals (default {seed})")
     _jobs(arena)
     arena.add_argument("--json", action="store_true", help="print one JSON object")
+    return arena
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -116,7 +128,11 @@ def build_parser() -> argparse.ArgumentParser:
     _jobs(arena)
     _add_common(arena, seed=7)
     _add_line_up_arena(games, "rummikub", "Rummikub", rummikub_agents, (2, 4), ("--games", "rounds", 200), seed=3)
-    _add_line_up_arena(games, "basic", "Basic Rummy", basic_agents, (2, 6), ("--hands", "hands", 500), seed=5)
+    basic = _add_line_up_arena(games, "basic", "Basic Rummy", basic_agents, (2, 6), ("--hands", "hands", 500), seed=5)
+    basic.add_argument(
+        "--turnovers", type=_turnovers, default=TURNOVERS,
+        help=f"times the pile may become the stock before an empty stock draws the hand, 0-20 (default {TURNOVERS})",
+    )
     return parser
 
 
@@ -189,9 +205,9 @@ def _format_basic(s: basic_arena.ArenaStats, args: argparse.Namespace) -> str:
     lines = [f"Basic Rummy arena: {', '.join(args.players)}; {s.hands} hands ({rotations}), seed {args.seed}"]
     lines += _player_lines(s.players, "hand", 2)
     lines.append(
-        f"drawn hands (stock out after {basic_arena.rules_for(2).turnovers} turnovers): {s.draws} "
-        f"({s.draw_share:.1%}); actions per hand: {s.actions_per_hand:.1f}; "
-        f"stopped at the {basic_arena.ACTION_CAP}-action cap: {s.capped}"
+        f"drawn hands (stock out after {args.turnovers} turnovers): {s.draws} ({s.draw_share:.1%}, "
+        f"95% CI {s.draw_low:.1%}-{s.draw_high:.1%}); actions per hand: {s.actions_per_hand:.1f}; "
+        f"stopped at the {basic_arena.action_cap(args.turnovers)}-action cap: {s.capped}"
     )
     return "\n".join(lines)
 
@@ -208,17 +224,19 @@ def _spread(play, items, jobs: int) -> list:
     return [play(item) for item in items]
 
 
-def _play_basic(number: int, seed: int, players: tuple[str, ...]):
-    return basic_arena.play_hand(number, seed, [partial(basic_agents.make_agent, name) for name in players])
+def _play_basic(number: int, seed: int, players: tuple[str, ...], turnovers: int):
+    factories = [partial(basic_agents.make_agent, name) for name in players]
+    return basic_arena.play_hand(number, seed, factories, turnovers=turnovers)
 
 
-def _line_up_arena(args: argparse.Namespace, play, summarize, count: int, formatted) -> int:
+def _line_up_arena(args: argparse.Namespace, play, summarize, count: int, formatted, **options) -> int:
     """Play `count` arena games of the line-up `args.players` (spread over `args.jobs`
-    processes) and print the figures, as text or one JSON object."""
-    play = partial(play, seed=args.seed, players=args.players)
+    processes, `options` passed to `play`) and print the figures, as text or one JSON object
+    (the options in it)."""
+    play = partial(play, seed=args.seed, players=args.players, **options)
     stats = summarize(args.players, _spread(play, range(count), args.jobs))
     if args.json:
-        print(json.dumps({"seed": args.seed, **asdict(stats)}))
+        print(json.dumps({"seed": args.seed, **options, **asdict(stats)}))
     else:
         print(formatted(stats, args))
     return 0
@@ -229,7 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.game == "rummikub":
         return _line_up_arena(args, _play_rummikub, rummikub_arena.summarize, args.games, _format_rummikub)
     if args.game == "basic":
-        return _line_up_arena(args, _play_basic, basic_arena.summarize, args.hands, _format_basic)
+        return _line_up_arena(
+            args, _play_basic, basic_arena.summarize, args.hands, _format_basic, turnovers=args.turnovers
+        )
     rules = preset(args.rules, args.target)
     if args.command == "selfplay":
         stats = selfplay(

@@ -13,13 +13,20 @@ from dataclasses import dataclass
 
 from .. import arena
 from ..arena import AgentFactory, PlayerStats
+from ..intervals import wilson_interval
 from ..rng import derive_seed
 from .hand import BasicHand
-from .rules import BasicRules
+from .rules import TURNOVERS, BasicRules
 
-# A hand cannot outlast this: after 3 turnovers the stock runs out for good, so a hand has at
-# most about 4 x 52 turns of 2-3 actions each. A hand that reaches it is a bug.
-ACTION_CAP = 2000
+# Actions a hand may take per pass through the stock: a pass has at most about 52 turns of 2-3
+# actions each, and after the last turnover the stock runs out for good. A hand that reaches
+# the cap (500 x 4 = 2000 actions at 3 turnovers) is a bug.
+ACTIONS_PER_PASS = 500
+
+
+def action_cap(turnovers: int = TURNOVERS) -> int:
+    """The most actions a hand may take with `turnovers` turnovers: one pass more than them."""
+    return ACTIONS_PER_PASS * (turnovers + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,18 +39,20 @@ class HandOutcome:
     actions: int
 
 
-def rules_for(players: int, rummy_doubles: bool = False) -> BasicRules:
+def rules_for(players: int, rummy_doubles: bool = False, turnovers: int = TURNOVERS) -> BasicRules:
     """One hand at a time: the arena counts hands, not games."""
-    return BasicRules(players=players, hands=1, target=None, rummy_doubles=rummy_doubles)
+    return BasicRules(players=players, hands=1, target=None, rummy_doubles=rummy_doubles, turnovers=turnovers)
 
 
-def play_hand(number: int, seed: int, players: Sequence[AgentFactory], cap: int = ACTION_CAP,
-              rummy_doubles: bool = False) -> HandOutcome:
-    """Hand `number` of an arena: its deal, its rotation of the line-up, fresh agents."""
+def play_hand(number: int, seed: int, players: Sequence[AgentFactory], cap: int | None = None,
+              rummy_doubles: bool = False, turnovers: int = TURNOVERS) -> HandOutcome:
+    """Hand `number` of an arena: its deal, its rotation of the line-up, fresh agents; `cap`
+    defaults to `action_cap(turnovers)`."""
     n = len(players)
     agents, seat_of = arena.seat_agents(number, seed, players)
-    hand = BasicHand.deal(derive_seed(seed, number // n), rules_for(n, rummy_doubles), dealer=0)
-    hand = arena.play_round(hand, agents, cap)
+    rules = rules_for(n, rummy_doubles, turnovers)
+    hand = BasicHand.deal(derive_seed(seed, number // n), rules, dealer=0)
+    hand = arena.play_round(hand, agents, action_cap(turnovers) if cap is None else cap)
     result = hand.result
     if result is None or result.winner is None:
         return HandOutcome(None, (0,) * n, result is not None, len(hand.actions))
@@ -58,7 +67,9 @@ class ArenaStats:
     players: tuple[PlayerStats, ...]  # in line-up order
     draws: int  # hands drawn: the stock ran out after the last turnover
     draw_share: float
-    capped: int  # hands stopped at ACTION_CAP (0 unless something is wrong)
+    draw_low: float  # its 95% Wilson interval
+    draw_high: float
+    capped: int  # hands stopped at the action cap (0 unless something is wrong)
     actions_per_hand: float
 
 
@@ -67,11 +78,14 @@ def summarize(names: Sequence[str], outcomes: Iterable[HandOutcome]) -> ArenaSta
     players = arena.player_stats(names, outcomes)
     hands = len(outcomes)
     draws = sum(o.draw for o in outcomes)
+    draw_low, draw_high = wilson_interval(draws, hands)
     return ArenaStats(
         hands=hands,
         players=players,
         draws=draws,
         draw_share=draws / hands,
+        draw_low=draw_low,
+        draw_high=draw_high,
         capped=sum(o.winner is None and not o.draw for o in outcomes),
         actions_per_hand=sum(o.actions for o in outcomes) / hands,
     )
