@@ -14,7 +14,22 @@ import asyncio
 import js
 
 from ui.basic import Basic
-from ui.dom import attr, by_id, close_sheet, document, each, el, load_language, notice, progress, show_rules, spawn, t
+from ui.dom import (
+    attr,
+    by_id,
+    close_result,
+    close_sheet,
+    document,
+    each,
+    el,
+    load_language,
+    notice,
+    progress,
+    reopen_result,
+    show_rules,
+    spawn,
+    t,
+)
 from ui.gin import Gin
 from ui.link import Link
 from ui.prefs import Prefs, chosen_game, storage_key, sync_choices
@@ -100,6 +115,9 @@ async def set_language(lang):
 
 
 def on_click(event):
+    if event.target == by_id("result"):  # a tap outside the result dialog closes it
+        close_result()
+        return
     target = event.target.closest("[data-choice],[data-action],[data-card],[data-meld],[data-tile-id],[data-set-add],[data-set]")
     if target is None:
         return
@@ -137,6 +155,13 @@ def on_click(event):
         show_rules(document.body.dataset.game)
     elif name == "close-sheet":
         close_sheet()
+    elif name == "answer-yes":
+        close_sheet(answer=True)
+    elif name == "close-result":
+        close_result()
+    elif name == "show-result":
+        reopen_result()
+        render()
     elif name == "reload":
         js.location.reload()
     elif name in ("start", "resume"):
@@ -156,8 +181,12 @@ def on_click(event):
 
 
 def on_key(event):
-    if event.key == "Escape" and not by_id("sheet").hidden:
+    if event.key != "Escape":
+        return
+    if not by_id("sheet").hidden:
         close_sheet()
+    else:
+        close_result()
 
 
 def on_language(event):

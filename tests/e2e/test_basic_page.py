@@ -258,6 +258,31 @@ def test_statistics_count_a_finished_game_apart_from_gin_and_survive_a_reload(pa
     assert stat(page, "Matches played") == "0"
 
 
+def test_the_end_of_game_dialog_closes_reopens_and_says_game_on_its_button(page: Page, site):
+    open_game(page, site.url, seed=17)
+    start_basic(page, opponents=1, length="hands-1")
+    play_hand(page)
+    assert phase(page) == "game-over"
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    expect(page.get_by_test_id("rematch")).to_have_text("New game")  # a game, as its title says
+    page.keyboard.press("Escape")
+    expect(result).to_be_hidden()
+    press(page.get_by_role("button", name="Statistics"))  # the menu is reachable again
+    expect(page.locator("#sheet")).to_be_visible()
+    page.keyboard.press("Escape")
+    press(page.get_by_test_id("show-result"))
+    expect(result).to_be_visible()
+    page.mouse.click(5, 400)  # a tap outside the dialog
+    expect(result).to_be_hidden()
+    page.reload()
+    loaded(page)
+    expect(result).to_be_visible()  # still over after a reload, and it closes the same way
+    press(page.get_by_test_id("close-result"))
+    expect(result).to_be_hidden()
+    expect(page.get_by_test_id("show-result")).to_be_visible()
+
+
 def test_five_computer_players_fit_a_360_px_phone(browser, site):
     context = browser.new_context(
         viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="en-US"

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import device_page, from_site, no_sideways_scroll, loaded, open_page, phase, press, settle, stored, wait_out
+from helpers import device_page, from_site, loaded, no_sideways_scroll, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Page, expect
 
 from rummy.gin import Match
@@ -145,6 +145,7 @@ def test_illegal_taps_are_refused_with_a_message_and_change_nothing(page: Page, 
     status = page.get_by_test_id("status")
     expect(status).to_have_class(re.compile("error"))
     assert "discard pile" in status.inner_text()
+    assert "tap it again" not in status.inner_text(), "the refusal alone, not contradicted"
     assert saved(page) == before and hand_codes(page) == hand and phase(page) == "discard"
 
     # Knocking with more than 10 points of deadwood: select a card, read the preview, knock.
@@ -156,6 +157,7 @@ def test_illegal_taps_are_refused_with_a_message_and_change_nothing(page: Page, 
     knock.click(force=True)  # it looks disabled (aria-disabled) but a tap still reaches it
     settle(page)
     expect(status).to_contain_text(f"deadwood is {left}")
+    assert "selected" not in status.inner_text()
     assert saved(page) == before and hand_codes(page) == hand and phase(page) == "discard"
 
 
@@ -166,13 +168,38 @@ def test_reload_mid_hand_restores_the_identical_position(page: Page, site):
         if phase(page) in ("settle", "match-over"):
             break
         take_turn(page)
-    until_my_turn(page)
-    before = (phase(page), hand_codes(page), saved(page), page.get_by_test_id("stock").inner_text())
+    for _ in range(50):  # to the person's draw: the computer moved last
+        until_my_turn(page)
+        if phase(page) == "draw":
+            break
+        take_turn(page)
+    status = page.get_by_test_id("status")
+    before = (phase(page), hand_codes(page), saved(page), page.get_by_test_id("stock").inner_text(), status.inner_text())
+    assert before[-1].startswith("The computer")  # its last move, then what to do
     page.reload()
     loaded(page)
-    after = (phase(page), hand_codes(page), saved(page), page.get_by_test_id("stock").inner_text())
+    after = (phase(page), hand_codes(page), saved(page), page.get_by_test_id("stock").inner_text(), status.inner_text())
     assert after == before
     play_hand(page)  # and it plays on to the end of the hand
+
+
+def test_starting_over_a_match_in_play_asks_first_in_the_pages_own_dialog(page: Page, site):
+    open_game(page, site.url)
+    start(page)
+    until_my_turn(page)
+    before = saved(page)
+    press(page.get_by_test_id("home"))
+    page.get_by_test_id("start").click()  # its work waits for the answer
+    expect(page.locator("#sheet")).to_be_visible()
+    expect(page.get_by_test_id("answer-yes")).to_have_text("New match")
+    page.keyboard.press("Escape")  # no: the match stays, and so does its save
+    settle(page)
+    expect(page.locator("#sheet")).to_be_hidden()
+    assert phase(page) == "start" and saved(page) == before
+    expect(page.get_by_test_id("resume")).to_be_visible()
+    page.get_by_test_id("start").click()
+    press(page.get_by_test_id("answer-yes"))  # yes: a new match
+    assert phase(page) != "start" and saved(page)["match"]["seed"] != before["match"]["seed"]
 
 
 def test_a_corrupted_save_gets_a_message_and_a_fresh_start(page: Page, site):

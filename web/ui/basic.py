@@ -77,6 +77,10 @@ class Basic(shared.Table):
     def unmark(self):
         self.moved, self.moved_meld = "", None
 
+    def computer_moved_last(self, view):
+        move = view["last_move"]
+        return move is not None and not view["players"][move["by"]]["you"]
+
     # ---- taps -----------------------------------------------------------------------------
 
     def tap_card(self, code):
@@ -291,7 +295,7 @@ class Basic(shared.Table):
                 title = t("basic.game.shared")
             else:
                 title = t("basic.game.lost", names=", ".join(seat_name(view, seat) for seat in winners))
-            show_result(outcome, lines, t("basic.game.final", scores=scores), over=title)
+            show_result(outcome, lines, t("basic.game.final", scores=scores), over=title, again="basic.action.rematch")
         else:
             show_result(outcome, lines, t("basic.result.totals", scores=scores))
 

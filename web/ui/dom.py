@@ -273,15 +273,41 @@ def open_sheet(title, content):
     focus(sheet.querySelector("[data-action=close-sheet]"))
 
 
-def close_sheet():
+def close_sheet(answer=False):
+    """Close the sheet; a question it asked (`ask`) gets `answer` (closing it says no)."""
     by_id("sheet").hidden = True
+    by_id("sheet-actions").innerHTML = ""
     if Sheet.return_focus is not None:
         focus(Sheet.return_focus)
         Sheet.return_focus = None
+    question, Sheet.question = Sheet.question, None
+    if question is not None:
+        question["yes"] = answer
+        question["answered"].set()
 
 
 class Sheet:
     return_focus = None
+    question = None  # the question the sheet asks: its answer and when it came
+
+
+async def ask(question, yes):
+    """The person's answer to `question`, in the page's own dialog: True when they press the
+    button labelled `yes`, False when they close it (its button, Esc)."""
+    if Sheet.question is not None:
+        close_sheet()
+    text = document.createElement("p")
+    text.textContent = question
+    open_sheet(question, text)
+    by_id("sheet-title").textContent = t("menu.confirm")
+    by_id("sheet-actions").innerHTML = (
+        '<button type="button" class="primary" data-action="answer-yes" data-testid="answer-yes">' + escape(yes) + "</button>"
+    )
+    asked = {"yes": False, "answered": asyncio.Event()}
+    Sheet.question = asked
+    focus(el("answer-yes"))
+    await asked["answered"].wait()
+    return asked["yes"]
 
 
 def show_rules(game):
@@ -342,8 +368,9 @@ def restart_animation(node, on):
 
 
 def show_status(node, message, error, now):
-    """The status line: the last event or refusal (`message`), then what to do `now`."""
-    node.textContent = " ".join(part for part in (message, now) if part)
+    """The status line: the last event (`message`), then what to do `now`; a refusal alone,
+    so that it is never contradicted by what follows."""
+    node.textContent = message if error and message else " ".join(part for part in (message, now) if part)
     node.classList.toggle("error", bool(error))
 
 
@@ -371,15 +398,41 @@ def draw_hand(node, hand, sort_key, card_button, sorts, prefix=""):
     sort_chips(sorts, sort_key, prefix)
 
 
+class Result:
+    """Whether the person closed the result overlay of the hand shown (the table, the menu and
+    a button to open it again stay)."""
+
+    closed = False
+
+
+def close_result():
+    if not by_id("result").hidden:
+        Result.closed = True
+        by_id("result").hidden = True
+        el("show-result").hidden = False
+        focus(el("show-result"))
+
+
+def reopen_result():
+    Result.closed = False
+
+
 def hide_result():
+    """No result to show (a hand in play): the overlay and its button hidden."""
+    Result.closed = False
     by_id("result").hidden = True
+    el("show-result").hidden = True
 
 
-def show_result(outcome, lines, totals, over=None):
+def show_result(outcome, lines, totals, over=None, again="action.rematch"):
     """The result overlay of a hand: the `outcome` as its title, the `lines` (HTML) and the
     `totals`, with Next hand. When the match is over, `over` is the title, the outcome becomes
-    the first line, and Rematch replaces Next hand. Opening it scrolls it up and focuses its
-    button."""
+    the first line, and Rematch (its label `again`) replaces Next hand. Opening it scrolls it up
+    and focuses its button; once the person closed it, only the button that opens it shows."""
+    el("show-result").hidden = not Result.closed
+    if Result.closed:
+        by_id("result").hidden = True
+        return
     final = over is not None
     if final:
         lines = ['<p class="outcome">' + escape(outcome) + "</p>"] + lines
@@ -388,6 +441,7 @@ def show_result(outcome, lines, totals, over=None):
     by_id("result-body").innerHTML = "".join(lines)
     el("next-hand").hidden = final
     el("rematch").hidden = not final
+    el("rematch").textContent = t(again)
     overlay = by_id("result")
     was_hidden = overlay.hidden
     overlay.hidden = False

@@ -56,6 +56,9 @@ class Gin(shared.Table):
     def unmark(self):
         self.moved = ""
 
+    def computer_moved_last(self, view):
+        return view["last_move"] is not None and view["last_move"]["by"] == "opponent"
+
     # ---- taps -----------------------------------------------------------------------------
 
     def tap_card(self, code):

@@ -203,7 +203,13 @@ class Rummikub(shared.Table):
         return True
 
     def clear_selection(self):
+        """After a move of the person's, or a new game or round: no tile selected, and no turn's
+        end from before applies."""
         self.selected = []
+        self.forget_deadline()
+
+    def computer_moved_last(self, view):
+        return bool(view["log"]) and view["log"][-1]["by"] != 0
 
     def show_move(self, view):
         entry = view["log"][-1] if view["log"] else None
@@ -478,7 +484,7 @@ class Rummikub(shared.Table):
             node.textContent = t("rk.timer", seconds=self.timer_left)
 
     def forget_deadline(self):
-        """A new game or round: no turn's end from an earlier one may apply."""
+        """A turn ended: its end kept for a reload no longer applies."""
         js.localStorage.removeItem(storage_key(self.game, DEADLINE))
 
     async def count_down(self, run, key):
@@ -498,15 +504,6 @@ class Rummikub(shared.Table):
                     self.message, self.error = t("rk.timedOut"), True
                     render()
                 return
-
-    async def start(self, chosen=None):
-        self.forget_deadline()
-        await super().start(chosen)
-
-    async def act(self, name):
-        if name in ("rematch", "next-hand"):
-            self.forget_deadline()
-        await super().act(name)
 
     # ---- drawing --------------------------------------------------------------------------
 
@@ -743,7 +740,7 @@ class Rummikub(shared.Table):
                 title = t("rk.game.shared")
             else:
                 title = t("rk.game.lost", names=", ".join(seat_name(seat) for seat in winners))
-            show_result(outcome, lines, t("rk.game.final", scores=totals), over=title)
+            show_result(outcome, lines, t("rk.game.final", scores=totals), over=title, again="rk.action.rematch")
         else:
             show_result(outcome, lines, t("rk.result.totals", scores=totals))
 

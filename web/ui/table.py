@@ -13,7 +13,7 @@ import json
 
 import js
 
-from .dom import PACE, Seeds, by_id, document, keeping_focus, notice, open_stats, refusal_text, t
+from .dom import PACE, Seeds, ask, by_id, document, keeping_focus, notice, open_stats, refusal_text, t
 from .link import Link
 from .prefs import offer_levels, settings, storage_key
 
@@ -64,6 +64,10 @@ class Table:
     def unmark(self):
         """Forget the marks of the last computer move, once drawn (it animates once)."""
 
+    def computer_moved_last(self, view):
+        """Whether the hand's last move was a computer player's (said again after a reload)."""
+        return False
+
     def refusal(self, reply):
         """The engine's refusal in the person's words."""
         return refusal_text(reply, self.refusals)
@@ -102,14 +106,20 @@ class Table:
         if said:
             notice(" ".join(said))
         self.view = reply["view"]
+        if self.view is not None and self.view["result"] is None and self.computer_moved_last(self.view):
+            self.show_move(self.view)  # the status line says it again after a reload
+            self.unmark()
         offer_levels(self.game, reply["levels"])
         self.opened.set()
 
     # ---- actions --------------------------------------------------------------------------
 
     async def start(self, chosen=None):
-        """A new match with the start screen's settings (or `chosen` ones)."""
+        """A new match with the start screen's settings (or `chosen` ones), after asking when
+        a match of this game is in play (its save would be lost)."""
         await self.opened.wait()
+        if not await self.may_leave():
+            return
         request = {"game": self.game, "settings": chosen or settings(self.game), "seed": Seeds.first()}
         reply = await Link.call("start", request)
         if reply is None:
@@ -195,8 +205,7 @@ class Table:
 
     async def new_match(self):
         """Back to the start screen, the save dropped (after asking, if the match is not over)."""
-        view = self.view
-        if view is not None and not view["match"]["over"] and not js.window.confirm(t(self.confirm_new)):
+        if not await self.may_leave():
             return
         reply = await Link.call("close", {"game": self.game})
         if reply is None:
@@ -204,6 +213,13 @@ class Table:
         self.accept(reply)
         Screen.game = None
         render()
+
+    async def may_leave(self):
+        """Whether the match in play (if any) may be left: the person is asked first."""
+        view = self.view
+        if view is None or view["match"]["over"]:
+            return True
+        return await ask(t(self.confirm_new), t("menu.newMatch"))
 
     async def show_stats(self):
         await self.opened.wait()
