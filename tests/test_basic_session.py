@@ -8,7 +8,7 @@ import pytest
 from session_play import acted, moves_of_the_hand
 from session_play import until as play_until
 
-from rummy.basic import DrawDiscard, DrawStock, LayOff, NewMeld, Phase, hand_value
+from rummy.basic import TURNOVERS, DrawDiscard, DrawStock, LayOff, NewMeld, Phase, hand_value
 from rummy.basic.actions import action_code
 from rummy.basic.agents import LEVELS, make_agent
 from rummy.basic.session import PERSON, BasicSession, Settings, Stats, levels
@@ -216,3 +216,22 @@ def test_statistics_from_a_damaged_save_are_refused():
     for bad in ("x", {"hands": -1}, {"rummies": "2"}, {"match_counted": 1}, {"match_seed": 1.5}):
         with pytest.raises(ValueError):
             Stats.from_dict(bad)
+
+
+def test_a_save_keeps_the_turnover_limit_it_was_started_with():
+    """New games take the default limit; a save from when the default was 3 keeps its 3 (the
+    settings do not choose the limit), while a save whose other rules leave its settings is
+    still refused."""
+    session = until(new(3, opponents=5, hands=1, target=None), {"draw"})
+    assert session.match.rules.turnovers == TURNOVERS and session.view_model()["turnover_limit"] == TURNOVERS
+    save = session.save()
+
+    def with_rules(**rules):
+        return {**save, "match": {**save["match"], "rules": {**save["match"]["rules"], **rules}}}
+
+    old = with_rules(turnovers=3)
+    restored = BasicSession.restore(old)
+    assert restored.match.rules.turnovers == 3 and restored.view_model()["turnover_limit"] == 3
+    assert restored.save() == old and restored.match.hand.actions == session.match.hand.actions
+    with pytest.raises(ValueError, match="does not follow its saved settings"):
+        BasicSession.restore(with_rules(rummy_doubles=True))

@@ -20,7 +20,7 @@ from ..sessions import CountedStats, GameStats, MatchSession, arrangements, code
 from . import agents
 from .actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
 from .match import BasicMatch
-from .rules import BasicRules
+from .rules import TURNOVERS, BasicRules
 from .state import HandResult, Phase, hand_value
 from .view import BasicView
 
@@ -99,6 +99,15 @@ class BasicSession(MatchSession):
     match_type: ClassVar[Any] = BasicMatch
     parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
     make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(agents.make_agent)
+
+    @classmethod
+    def replay_match(cls, record: Any, settings: Any) -> BasicMatch:
+        """The saved match, with the turnover limit it was started with: the settings do not
+        choose the limit, and a game saved under an earlier default (3) keeps it."""
+        match = cls.match_type.from_record(record)
+        if replace(match.rules, turnovers=TURNOVERS) != cls.rules_for(settings):
+            raise ValueError(f"the saved {cls.title} match does not follow its saved settings")
+        return match
 
     settings: Settings
     match: BasicMatch
