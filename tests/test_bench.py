@@ -50,6 +50,13 @@ def test_basic_agents_benchmark_prints_percentiles_for_every_level():
     assert all("decisions: median" in line and "p95" in line and "max" in line for line in lines)
 
 
+def test_basic_turnovers_benchmark_prints_a_row_per_line_up_and_limit():
+    lines = run_bench("bench_basic_turnovers.py", "--hands", "2", "--limits", "0,3", "--players", "2", "--jobs", "1")
+    assert len(lines) == 4  # 2 line-ups x 2 limits
+    assert [line.split("limit")[1].split(":")[0].strip() for line in lines] == ["0", "3", "0", "3"]
+    assert all("drawn" in line and "95% CI" in line and "actions per hand" in line for line in lines)
+
+
 def test_gin_oracle_benchmark_prints_every_variant():
     lines = run_bench("bench_gin_oracle.py", "--deals", "4", "--matches", "2", "--jobs", "1")
     variants = ["hard", "knocks", "discards", "both", "discards 25%"]
