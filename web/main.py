@@ -23,6 +23,7 @@ from ui.dom import (
     each,
     el,
     load_language,
+    load_storage,
     notice,
     progress,
     reopen_result,
@@ -210,6 +211,7 @@ async def register_service_worker():
 
 
 async def main():
+    await load_storage()
     Prefs.load()
     js.window.rummyDecisionMs = js.Array.new()  # each computer decision's time in the worker
     js.window.rummyHintMs = js.Array.new()  # each hint's

@@ -202,6 +202,20 @@ def test_starting_over_a_match_in_play_asks_first_in_the_pages_own_dialog(page: 
     assert phase(page) != "start" and saved(page)["match"]["seed"] != before["match"]["seed"]
 
 
+def test_a_browser_that_cannot_store_plays_on_and_says_it_will_not_be_kept(page: Page, site):
+    """Storage disabled or full: every setItem throws. The game plays; the notice says so."""
+    page.add_init_script(
+        "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };")
+    open_game(page, site.url)
+    start(page)
+    expect(page.locator("#notice")).to_contain_text("will not be kept")
+    until_my_turn(page)
+    take_turn(page)
+    take_turn(page)
+    assert phase(page) in ("upcard", "draw", "discard", "opponent", *OVER)
+    assert page.evaluate("localStorage.length") == 0
+
+
 def test_a_corrupted_save_gets_a_message_and_a_fresh_start(page: Page, site):
     open_game(page, site.url)
     start(page)

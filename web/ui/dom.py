@@ -237,6 +237,32 @@ def refusal_text(reply, prefix=""):
     return t("error.illegal")
 
 
+# ---- storage ----------------------------------------------------------------------------------
+
+
+class Storage:
+    js = None  # web/storage.js, loaded by `load_storage` before anything is stored
+
+
+async def load_storage():
+    from pyscript import js_import
+
+    (Storage.js,) = await js_import(js.URL.new("./storage.js", document.baseURI).href)  # the page's, not PyScript's
+
+
+def store(key, text):
+    """Keep `text` under `key` in localStorage. Storage may be disabled (some private modes) or
+    full: the game still plays, and the notice says that it will not be saved."""
+    if Storage.js.store(key, text):
+        return True
+    notice(t("save.unavailable"))
+    return False
+
+
+def unstore(key):
+    Storage.js.unstore(key)
+
+
 # ---- the notice, the progress line and the sheets ---------------------------------------------
 
 

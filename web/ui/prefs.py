@@ -7,7 +7,7 @@ import json
 
 import js
 
-from .dom import by_id, document, each
+from .dom import by_id, document, each, store
 
 KEY = "rummy-table/prefs"
 LANGS = ("zh-Hans", "zh-Hant", "en")
@@ -79,7 +79,7 @@ class Prefs:
     @classmethod
     def set(cls, name, value):
         cls.values[name] = value
-        js.localStorage.setItem(KEY, json.dumps(cls.values))
+        store(KEY, json.dumps(cls.values))
 
     @classmethod
     def choose(cls, name, text):

@@ -16,7 +16,21 @@ import json
 import js
 
 from . import table as shared
-from .dom import by_id, document, el, escape, hide_result, open_sheet, refusal_text, show_result, show_status, spawn, t
+from .dom import (
+    by_id,
+    document,
+    el,
+    escape,
+    hide_result,
+    open_sheet,
+    refusal_text,
+    show_result,
+    show_status,
+    spawn,
+    store,
+    t,
+    unstore,
+)
 from .link import Link
 from .prefs import storage_key
 from .table import render
@@ -190,7 +204,7 @@ class Rummikub(shared.Table):
 
     def keep_order(self):
         if self.turn is not None:
-            js.localStorage.setItem(storage_key(self.game, "rack"), json.dumps([self.turn.tiles[i] for i in self.turn.rack]))
+            store(storage_key(self.game, "rack"), json.dumps([self.turn.tiles[i] for i in self.turn.rack]))
 
     def fresh_turn(self, view):
         """Start the person's turn from the view, when it is a new one."""
@@ -471,7 +485,7 @@ class Rummikub(shared.Table):
         end = kept.get("at") if isinstance(kept, dict) and kept.get("key") == key else None
         if not isinstance(end, (int, float)) or end - now > seconds * 1000:
             end = now + seconds * 1000
-            js.localStorage.setItem(storage_key(self.game, DEADLINE), json.dumps({"key": key, "at": end}))
+            store(storage_key(self.game, DEADLINE), json.dumps({"key": key, "at": end}))
         self.deadline = end
         self.tick()
         asyncio.create_task(self.count_down(self.timer_run, self.key_of(view)))
@@ -485,7 +499,7 @@ class Rummikub(shared.Table):
 
     def forget_deadline(self):
         """A turn ended: its end kept for a reload no longer applies."""
-        js.localStorage.removeItem(storage_key(self.game, DEADLINE))
+        unstore(storage_key(self.game, DEADLINE))
 
     async def count_down(self, run, key):
         def current():

@@ -13,7 +13,7 @@ import json
 
 import js
 
-from .dom import PACE, Seeds, ask, by_id, document, keeping_focus, notice, open_stats, refusal_text, t
+from .dom import PACE, Seeds, ask, by_id, document, keeping_focus, notice, open_stats, refusal_text, store, t, unstore
 from .link import Link
 from .prefs import offer_levels, settings, storage_key
 
@@ -81,10 +81,10 @@ class Table:
         """Take the engine's reply: its view model, and its save and statistics stored."""
         self.view = reply["view"]
         if reply["save"] is None:
-            js.localStorage.removeItem(self.key("save"))
+            unstore(self.key("save"))
         else:
-            js.localStorage.setItem(self.key("save"), json.dumps(reply["save"]))
-        js.localStorage.setItem(self.key("stats"), json.dumps(reply["stats"]))
+            store(self.key("save"), json.dumps(reply["save"]))
+        store(self.key("stats"), json.dumps(reply["stats"]))
 
     async def open(self):
         """The stored session and statistics, restored by the engine. A save it cannot restore
@@ -95,11 +95,11 @@ class Table:
             return
         said = []
         if "save_corrupt" in reply["notices"]:
-            js.localStorage.setItem(self.key("broken"), save)
-            js.localStorage.removeItem(self.key("save"))
+            store(self.key("broken"), save)
+            unstore(self.key("save"))
             said.append(t(self.corrupt_notice))
         if "stats_corrupt" in reply["notices"]:
-            js.localStorage.removeItem(self.key("stats"))
+            unstore(self.key("stats"))
             said.append(t("save.statsCorrupt"))
         for problem in reply["problems"]:
             js.console.warn("not restored: " + problem)
@@ -127,11 +127,11 @@ class Table:
         if not reply["ok"]:
             notice(refusal_text(reply))
             return
+        notice("")  # before the save is stored: a notice that it could not be stays
         self.accept(reply)
         Screen.game = self.game
         self.clear_selection()
         self.message, self.error = "", False
-        notice("")
         render()
         self.proceed()
 
