@@ -101,13 +101,10 @@ class BasicSession(MatchSession):
     make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(agents.make_agent)
 
     @classmethod
-    def replay_match(cls, record: Any, settings: Any) -> BasicMatch:
-        """The saved match, with the turnover limit it was started with: the settings do not
-        choose the limit, and a game saved under an earlier default (3) keeps it."""
-        match = cls.match_type.from_record(record)
-        if replace(match.rules, turnovers=TURNOVERS) != cls.rules_for(settings):
-            raise ValueError(f"the saved {cls.title} match does not follow its saved settings")
-        return match
+    def chosen_rules(cls, rules: BasicRules) -> BasicRules:
+        """The settings do not choose the turnover limit: a game saved under an earlier default
+        (3) keeps it."""
+        return replace(rules, turnovers=TURNOVERS)
 
     settings: Settings
     match: BasicMatch
