@@ -263,6 +263,14 @@ def unstore(key):
     Storage.js.unstore(key)
 
 
+def recall(key):
+    """What is kept under `key`, read as JSON; None when nothing is, or it is not JSON."""
+    try:
+        return json.loads(js.localStorage.getItem(key) or "null")
+    except ValueError:
+        return None
+
+
 # ---- the notice, the progress line and the sheets ---------------------------------------------
 
 
@@ -324,8 +332,7 @@ async def ask(question, yes):
         close_sheet()
     text = document.createElement("p")
     text.textContent = question
-    open_sheet(question, text)
-    by_id("sheet-title").textContent = t("menu.confirm")
+    open_sheet(t("menu.confirm"), text)
     by_id("sheet-actions").innerHTML = (
         '<button type="button" class="primary" data-action="answer-yes" data-testid="answer-yes">' + escape(yes) + "</button>"
     )

@@ -7,7 +7,7 @@ import json
 
 import js
 
-from .dom import by_id, document, each, store
+from .dom import by_id, document, each, recall, store
 
 KEY = "rummy-table/prefs"
 LANGS = ("zh-Hans", "zh-Hant", "en")
@@ -60,10 +60,7 @@ class Prefs:
 
     @classmethod
     def load(cls):
-        try:
-            stored = json.loads(js.localStorage.getItem(KEY) or "{}")
-        except ValueError:
-            stored = {}
+        stored = recall(KEY)
         if not isinstance(stored, dict):
             stored = {}
         values = {"lang": stored.get("lang") if stored.get("lang") in LANGS else default_language()}

@@ -23,6 +23,7 @@ from .dom import (
     escape,
     hide_result,
     open_sheet,
+    recall,
     refusal_text,
     show_result,
     show_status,
@@ -196,10 +197,7 @@ class Rummikub(shared.Table):
         return (view["round_number"], view["turn"])
 
     def rack_order(self):
-        try:
-            order = json.loads(js.localStorage.getItem(storage_key(self.game, "rack")) or "[]")
-        except ValueError:
-            order = []
+        order = recall(storage_key(self.game, "rack"))
         return [code for code in order if isinstance(code, str)] if isinstance(order, list) else []
 
     def keep_order(self):
@@ -478,10 +476,7 @@ class Rummikub(shared.Table):
         self.timer_run += 1
         key = list(self.key_of(view))
         now = js.Date.now()
-        try:
-            kept = json.loads(js.localStorage.getItem(storage_key(self.game, DEADLINE)) or "{}")
-        except ValueError:
-            kept = {}
+        kept = recall(storage_key(self.game, DEADLINE))
         end = kept.get("at") if isinstance(kept, dict) and kept.get("key") == key else None
         if not isinstance(end, (int, float)) or end - now > seconds * 1000:
             end = now + seconds * 1000
