@@ -24,11 +24,11 @@ from ..errors import IllegalAction
 from ..sessions import CountedStats, GameStats, MatchSession, settings_from_dict
 from . import agents
 from .actions import parse_action, parse_table
-from .game import Action, Draw, Play, Round, RoundResult, RummikubRules, Timeout, new_sets_value, rack_total
+from .game import RACK_SIZE, Action, Draw, Play, Round, RoundResult, RummikubRules, Timeout, new_sets_value, rack_total
 from .match import RummikubMatch
 from .sets import GROUP, TileSet, read_set
 from .solver import DECISION_BUDGET, solve
-from .tiles import Tile, parse_tile, sort_key
+from .tiles import FULL_POOL, Tile, parse_tile, sort_key
 
 PERSON = 0
 MAX_OPPONENTS = 3
@@ -379,7 +379,7 @@ def turns(game: Round) -> list[dict[str, Any]]:
     lays down the whole table, so the table before it is the previous play's."""
     log: list[dict[str, Any]] = []
     table: tuple[TileSet, ...] = ()
-    pool = len(Round.deal(game.seed, game.rules).pool)
+    pool = len(FULL_POOL) - RACK_SIZE * game.rules.players  # the pool after the deal
     read: dict[tuple[Tile, ...], TileSet] = {}  # most sets stay from play to play: read once
     for action in game.actions:
         if isinstance(action, Play):
