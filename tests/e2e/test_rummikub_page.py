@@ -452,8 +452,7 @@ def spoken(code: str) -> str:
 
 def log_seed() -> int:
     """A seed at whose first turn the computer player has already laid a set down."""
-    return next(seed for seed in range(2000) if first_turn(seed).view_model()["log"][:1]
-                and first_turn(seed).view_model()["log"][0]["kind"] == "play")
+    return next(seed for seed in range(2000) if [t["kind"] for t in first_turn(seed).view_model()["log"][:1]] == ["play"])
 
 
 def test_the_computers_play_is_highlighted_and_the_move_log_tells_every_turn(page: Page, site):
