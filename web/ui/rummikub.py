@@ -258,7 +258,7 @@ class Rummikub(shared.Table):
         if name == "rk-log":
             self.show_log()
             return
-        if name in ("rk-hint-dismiss",):
+        if name == "rk-hint-dismiss":
             self.hint = None
             render()
             return
