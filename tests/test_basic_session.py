@@ -136,6 +136,15 @@ def test_the_last_move_says_what_every_seat_saw():
     assert {"DrawStock", "Discard"} <= seen
 
 
+def test_the_move_log_holds_every_move_of_the_hand_as_it_was_told():
+    told = []
+    for _, session, _ in moves_of_the_hand(new(4, opponents=3, level="easy"), easy_code):
+        model = session.view_model()
+        told.append(model["last_move"])
+        assert model["log"] == told
+    assert {"NewMeld", "Discard", "DrawStock"} <= {move["move"] for move in told}
+
+
 def test_a_turnover_is_told():
     session = new(5, opponents=5, level="easy")
     for _ in range(3000):

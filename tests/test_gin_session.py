@@ -105,13 +105,13 @@ def test_the_card_just_drawn_is_named_from_the_stock_or_the_pile():
     assert session.view_model()["drawn"] is None
 
 
-def test_the_computers_last_move_shows_what_it_discarded_or_took_never_a_stock_card():
+def test_the_last_move_shows_what_was_discarded_taken_or_passed_never_a_stock_card():
     seen = set()
     for before, session, action in moves_of_the_hand(new(8, level="easy"), by_hint):
         move = session.view_model()["last_move"]
         assert move["by"] == ("you" if action.seat == PLAYER else "opponent")
         assert move["move"] == type(action).__name__
-        if move["move"] in ("TakeUpcard", "DrawDiscard"):
+        if move["move"] in ("TakeUpcard", "DrawDiscard", "PassUpcard"):
             assert move["card"] == before.pile[-1].code
         elif move["move"] in ("Discard", "Knock"):
             assert move["card"] == action.card.code
@@ -119,6 +119,22 @@ def test_the_computers_last_move_shows_what_it_discarded_or_took_never_a_stock_c
             assert move["card"] is None
         seen.add(move["move"])
     assert {"DrawStock", "Discard"} <= seen
+
+
+def test_the_move_log_holds_every_move_of_the_hand_as_it_was_told():
+    told = []
+    for _, session, _ in moves_of_the_hand(new(8, level="easy"), by_hint):
+        model = session.view_model()
+        told.append(model["last_move"])
+        assert model["log"] == told
+    assert len(told) > 10
+
+
+def test_the_whole_discard_pile_is_public():
+    for _, session, _ in moves_of_the_hand(new(8), by_hint):
+        model = session.view_model()
+        assert model["pile"] == [card.code for card in session.view.pile]
+        assert model["pile_top"] == (model["pile"][-1] if model["pile"] else None)
 
 
 def knock_position(person, computer, rules="house"):
@@ -229,3 +245,58 @@ def test_the_hand_sorts_by_suit_or_rank_and_each_arrangement_holds_the_whole_han
     assert shown["suit"] == [["2C", "KC", "2D", "AH"]] and shown["rank"] == [["AH", "2C", "2D", "KC"]]
     for groups in shown.values():
         assert sorted(code for group in groups for code in group) == sorted(card.code for card in hand)
+
+
+def test_a_hint_says_why_in_reasons_not_figures():
+    session = new(13)
+    for _ in range(200):
+        model = session.view_model()
+        hints = session.hints_model()
+        for hint in hints:
+            assert hint["why"] and all(isinstance(reason["why"], str) for reason in hint["why"])
+            assert not any(isinstance(v, float) for reason in hint["why"] for v in reason.values())
+        if model["screen"] == "discard":
+            for hint in hints:
+                if hint["move"] == "Discard":
+                    leaves = next(r for r in hint["why"] if r["why"] == "leaves")
+                    assert leaves["points"] == model["discards"][hint["card"]]["deadwood"]
+        if model["screen"] in ("settle", "match-over"):
+            return
+        session = acted(session, "computer" if model["screen"] == "opponent" else by_hint(session))
+    raise AssertionError("the hand did not end")
+
+
+def hint_for(session, move, card=None):
+    return next(h for h in session.hints_model() if h["move"] == move and (card is None or h["card"] == card))
+
+
+def draw_position(person, top):
+    """The person to draw holding `person` (10 cards), with `top` on the discard pile."""
+    session = knock_position(person + " " + top, "5C 6C TC JH QH 3D 5D 8H 9S 2H")
+    hand = session.match.hand
+    hands = (tuple(c for c in hand.hands[0] if c.code != top), hand.hands[1])
+    hand = replace(hand, hands=hands, pile=hand.pile + parse_cards(top), phase=Phase.DRAW, turns=1)
+    return replace(session, match=replace(session.match, hand=hand))
+
+
+def test_a_hint_names_the_meld_a_pile_card_completes_or_the_card_it_goes_with():
+    session = draw_position("7C 8C 9C 4H 4S KS KH KD 2C AS", "4D")
+    assert hint_for(session, "DrawDiscard")["why"] == [{"why": "completes", "card": "4D", "cards": ["4D", "4H", "4S"]}]
+    session = draw_position("7C 8C 9C 4H 4S KS KH KD 2C AS", "3S")
+    assert hint_for(session, "DrawDiscard")["why"][0]["why"] in ("near", "completes")
+    session = draw_position("7C 8C 9C 4H 4S 4D KS KH KD AS", "QC")
+    assert hint_for(session, "DrawStock")["why"] == [{"why": "fits_nothing", "card": "QC"}]
+
+
+def test_a_hint_says_a_high_loose_card_counts_against_you_and_what_is_left():
+    session = knock_position("7C 8C 9C 4H 4S 4D KS KH KD 2C JH", "5C 6C TC AH QH 3D 5D 8H 9S 2H")
+    discard = hint_for(session, "Discard", "JH")
+    assert discard["why"][0] == {"why": "high", "card": "JH"}
+    assert {"why": "leaves", "points": 2} in discard["why"]
+
+
+def test_a_hint_to_knock_says_gin_when_every_card_melds():
+    session = knock_position("7C 8C 9C 4H 4S 4D 4C KS KH KD AS", "5C 6C TC JH QH 3D 5D 8H 9S 2H")
+    assert hint_for(session, "Knock", "AS")["why"] == [{"why": "gin"}]
+    knock = hint_for(session, "Knock", "4C")  # 4♣ kept out of the set: A♠ is deadwood
+    assert knock["why"][0]["points"] == 1

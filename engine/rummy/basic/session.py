@@ -16,9 +16,11 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
+from ..cards import DECK, Card
 from ..sessions import CountedStats, GameStats, MatchSession, arrangements, codes, settings_from_dict
 from . import agents
 from .actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
+from .hand import BasicHand
 from .match import BasicMatch
 from .rules import TURNOVERS, BasicRules
 from .state import HandResult, Phase, hand_value
@@ -137,6 +139,7 @@ class BasicSession(MatchSession):
     def view_model(self) -> dict[str, Any]:
         view, match = self.view, self.match  # the view once: its legal actions are searched
         rules = view.rules
+        log = hand_log(match.hand)
         return {
             "game": self.game,
             "screen": self.screen,
@@ -162,33 +165,11 @@ class BasicSession(MatchSession):
             "drawn": view.drawn.code if view.drawn else None,
             "taken_from_pile": view.drawn_from_pile.code if view.drawn_from_pile else None,
             "options": _options(view.legal_actions),
-            "last_move": self.last_move(),
+            "log": log,
+            "last_move": log[-1] if log else None,
             "result": self._result_model(view),
             "match": {"over": match.is_over, "winners": list(match.winners)},
         }
-
-    def last_move(self) -> dict[str, Any] | None:
-        """The last action of the hand as every seat sees it: who, what, the cards shown (never
-        a card drawn from the stock), the meld a lay-off went on as it was before, and whether
-        a draw turned the pile over (the pile is empty after a stock draw only then)."""
-        hand = self.match.hand
-        if not hand.actions:
-            return None
-        action = hand.actions[-1]
-        move: dict[str, Any] = {"by": action.seat, "move": type(action).__name__, "cards": [], "meld": None,
-                                "turnover": isinstance(action, DrawStock) and not hand.pile}
-        if isinstance(action, DrawDiscard):
-            move["cards"] = [hand.taken[action.seat][-1].code]
-        elif isinstance(action, NewMeld):
-            move["cards"] = codes(action.cards)
-            move["meld"] = len(hand.table) - 1
-        elif isinstance(action, LayOff):
-            move["cards"] = [action.card.code]
-            move["meld"] = action.target
-            move["onto"] = codes(c for c in hand.table[action.target].meld.cards if c != action.card)
-        elif isinstance(action, Discard):
-            move["cards"] = [action.card.code]
-        return move
 
     def _result_model(self, view: BasicView) -> dict[str, Any] | None:
         """How the hand ended and every player's cards left, what they count and the score."""
@@ -205,6 +186,43 @@ class BasicSession(MatchSession):
                 for seat, cards in enumerate(view.final_hands)
             ],
         }
+
+
+def hand_log(hand: BasicHand) -> list[dict[str, Any]]:
+    """Every move of the hand as every seat saw it: who, what, the cards shown (never a card
+    drawn from the stock), the meld a card went on and that meld's cards before, and whether a
+    stock draw turned the pile over. The move log, whose last entry the status line tells."""
+    taken = [iter(cards) for cards in hand.taken]
+    stock, pile = len(DECK) - hand.rules.players * hand.rules.hand_size - 1, 1  # as dealt
+    on_table: set[Card] = set()
+    melds = 0
+    log: list[dict[str, Any]] = []
+    for action in hand.actions:
+        move: dict[str, Any] = {"by": action.seat, "move": type(action).__name__, "cards": [], "meld": None,
+                                "turnover": False}
+        if isinstance(action, DrawStock):
+            move["turnover"] = stock == 0
+            if stock == 0:  # the pile becomes the stock
+                stock, pile = pile, 0
+            stock -= 1
+        elif isinstance(action, DrawDiscard):
+            move["cards"] = [next(taken[action.seat]).code]
+            pile -= 1
+        elif isinstance(action, NewMeld):
+            move["cards"] = codes(action.cards)
+            move["meld"] = melds
+            melds += 1
+            on_table.update(action.cards)
+        elif isinstance(action, LayOff):
+            move["cards"] = [action.card.code]
+            move["meld"] = action.target
+            move["onto"] = codes(c for c in hand.table[action.target].meld.cards if c in on_table)
+            on_table.add(action.card)
+        elif isinstance(action, Discard):
+            move["cards"] = [action.card.code]
+            pile += 1
+        log.append(move)
+    return log
 
 
 def meld_offers(legal: tuple[Action, ...]) -> tuple[NewMeld, ...]:

@@ -17,10 +17,11 @@ from typing import Any, ClassVar
 from ..cards import Card, to_mask
 from ..melds import Meld, deadwood
 from ..sessions import CountedStats, MatchSession, arrangements, codes, settings_from_dict
-from .actions import Action, DrawDiscard, Knock, TakeUpcard, parse_action
+from .actions import Action, DrawDiscard, Knock, PassUpcard, TakeUpcard, parse_action
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
-from .hand import deadwood_after_discard
+from .explain import reasons
+from .hand import GinHand, deadwood_after_discard
 from .match import COMPUTER, PLAYER, Match
 from .rules import PRESETS, TARGETS, Rules, preset
 from .settle import Settlement
@@ -135,22 +136,19 @@ class GinSession(MatchSession):
         return advise(self.view)
 
     def hints_model(self) -> list[dict[str, Any]]:
-        """The hints as the page shows them: each option's move in words and its figures."""
-        top = self.view.pile[-1] if self.view.pile else None
+        """The hints as the page shows them: each option's move, the card it names, and why
+        the hard player ranks it there, as reasons (`explain`), never its raw figures."""
+        view = self.view
+        top = view.pile[-1] if view.pile else None
         return [
-            {
-                "move": type(advice.action).__name__,
-                "card": _card_of(advice.action, top),
-                "expected_points": advice.expected_points,
-                "expected_deadwood": advice.expected_deadwood,
-                "feeds": advice.feeds_opponent,
-            }
+            {"move": type(advice.action).__name__, "card": _card_of(advice.action, top), "why": reasons(view, advice)}
             for advice in self.hints()
         ]
 
     def view_model(self) -> dict[str, Any]:
         view = self.view
         legal = view.legal_actions
+        log = hand_log(self.match.hand)
         return {
             "game": self.game,
             "screen": self.screen,
@@ -167,22 +165,29 @@ class GinSession(MatchSession):
             "drawn": view.drawn.code if view.drawn else None,
             "taken_from_pile": view.drawn_from_pile.code if view.drawn_from_pile else None,
             "discards": _discard_options(view),
-            "last_move": self.last_move(),
+            "pile": codes(view.pile),
+            "log": log,
+            "last_move": log[-1] if log else None,
             "result": _result_model(self.match) if self.match.hand.result else None,
             "match": {"over": self.match.is_over, "won": self.match.winner == PLAYER},
         }
 
-    def last_move(self) -> dict[str, Any] | None:
-        """The last action of the hand, as either seat may see it: who, what, and the card
-        shown (a discard, or the card taken from the pile; never a card drawn from the stock)."""
-        hand = self.match.hand
-        if not hand.actions:
-            return None
-        action = hand.actions[-1]
+
+def hand_log(hand: GinHand) -> list[dict[str, Any]]:
+    """Every move of the hand as either seat saw it: who, what, and the card shown (a discard,
+    the upcard passed, or the card taken from the pile; never a card drawn from the stock).
+    The move log, whose last entry is the computer's move the status line tells."""
+    taken = [iter(cards) for cards in hand.taken]
+    passed = [iter(cards) for cards in hand.passed]
+    log = []
+    for action in hand.actions:
         card = getattr(action, "card", None)
         if isinstance(action, (TakeUpcard, DrawDiscard)):
-            card = hand.taken[action.seat][-1]
-        return {"by": ROLES[action.seat], "move": type(action).__name__, "card": card.code if card else None}
+            card = next(taken[action.seat])
+        elif isinstance(action, PassUpcard):
+            card = next(passed[action.seat])
+        log.append({"by": ROLES[action.seat], "move": type(action).__name__, "card": card.code if card else None})
+    return log
 
 
 def _card_of(action: Action, pile_top: Card | None) -> str | None:
