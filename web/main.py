@@ -13,6 +13,7 @@ import asyncio
 
 import js
 
+from ui import drag
 from ui.basic import Basic
 from ui.dom import (
     attr,
@@ -122,9 +123,9 @@ def on_click(event):
     target = event.target.closest("[data-choice],[data-action],[data-card],[data-meld],[data-tile-id],[data-set-add],[data-set]")
     if target is None:
         return
-    rummikub = TABLES["rummikub"]
-    if Screen.game == "rummikub" and rummikub.swallow_click(event):
+    if drag.swallow_click(event):
         return  # the click that ends a drag
+    rummikub = TABLES["rummikub"]
     tile, add = attr(target, "data-tile-id"), attr(target, "data-set-add") or attr(target, "data-set")
     if tile or add is not None:
         if Screen.game == "rummikub":
@@ -174,11 +175,25 @@ def on_click(event):
         render()
     elif name == "sort":
         Prefs.set("sort", attr(target, "data-value"))
+        if current is not None:
+            current.forget_order()
         render()
     elif name == "show-stats":
         spawn(TABLES[Screen.game or chosen_game()].show_stats())
     elif current is not None:
         current.tap(name, target)
+
+
+def on_pointer_down(event):
+    """A press that may become a drag: of a tile (Rummikub) or of a card of the hand."""
+    drag.pressed(event)
+    if Page.ready and Screen.game is not None:
+        TABLES[Screen.game].pointer_down(event)
+
+
+def on_pointer_up(event):
+    if Screen.game is not None:
+        TABLES[Screen.game].pointer_up(event)
 
 
 def on_key(event):
@@ -217,11 +232,10 @@ async def main():
     js.window.rummyHintMs = js.Array.new()  # each hint's
     document.addEventListener("click", on_click)
     document.addEventListener("keydown", on_key)
-    rummikub = TABLES["rummikub"]
-    document.addEventListener("pointerdown", rummikub.pointer_down)
-    document.addEventListener("pointermove", rummikub.pointer_move)
-    document.addEventListener("pointerup", rummikub.pointer_up)
-    document.addEventListener("pointercancel", lambda event: rummikub.drag_end())
+    document.addEventListener("pointerdown", on_pointer_down)
+    document.addEventListener("pointermove", drag.follow)
+    document.addEventListener("pointerup", on_pointer_up)
+    document.addEventListener("pointercancel", lambda event: drag.cancel())
     by_id("lang-select").addEventListener("change", on_language)
     by_id("four-color").addEventListener("change", on_four_colour)
     if js.localStorage.getItem(storage_key(chosen_game(), "save")):

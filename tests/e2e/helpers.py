@@ -149,3 +149,23 @@ def watch_long_tasks(page: Page) -> None:
 
 def long_tasks(page: Page) -> list[float]:
     return page.evaluate("window.rummyLongTasks")
+
+
+def finger_drag(page: Page, source: Locator, target: Locator, steps: int = 8) -> None:
+    """A finger pressed on `source`, moved onto `target` and lifted (touch events, which the
+    browser turns into pointer events of type "touch")."""
+    cdp = page.context.new_cdp_session(page)
+    start, end = source.bounding_box(), target.bounding_box()
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    clock = page.evaluate("Date.now() / 1000")  # the events' own times: a slow, steady finger
+
+    def touch(kind: str, points: list[dict], at: float) -> None:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": clock + at})
+
+    touch("touchStart", [{"x": x0, "y": y0}], 0)
+    for step in range(1, steps + 1):
+        touch("touchMove", [{"x": x0 + (x1 - x0) * step / steps, "y": y0 + (y1 - y0) * step / steps}], 0.05 * step)
+    touch("touchMove", [{"x": x1, "y": y1}], 0.05 * steps + 0.3)  # held still: no fling follows
+    touch("touchEnd", [], 0.05 * steps + 0.35)
+    cdp.detach()

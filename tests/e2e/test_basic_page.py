@@ -403,3 +403,50 @@ def test_a_whole_hand_by_keyboard_alone(page: Page, site):
     page.keyboard.press("Enter")  # the focus is on the next hand
     settle(page)
     assert phase(page) in ("draw", "opponent")
+
+
+def test_the_move_log_tells_every_players_moves_and_the_last_one_stays_marked(page: Page, site):
+    open_game(page, site.url, seed=7)
+    start_basic(page, opponents=3)
+    for _ in range(200):
+        until_my_turn(page)
+        match = BasicMatch.from_record(saved(page)["match"])
+        last = match.hand.actions[-1]
+        if phase(page) == "draw" and last.seat != 0 and type(last).__name__ == "Discard":
+            break
+        take_turn(page)
+    else:
+        raise AssertionError("no computer discard before the person's draw")
+    marked = page.locator(".last-move")
+    expect(marked).to_have_count(1)
+    assert marked.get_attribute("data-code") == str(last.card)
+    name = f"Computer {last.seat}"
+    assert page.get_by_test_id("basic-status").inner_text().startswith(f"{name} discarded")
+    press(page.get_by_test_id("basic-log"))
+    lines = page.get_by_test_id("log-list").locator("li")
+    expect(lines).to_have_count(len(match.hand.actions))
+    texts = lines.all_inner_texts()
+    assert texts[-1].startswith(f"{name} discarded")
+    assert sum(text.startswith("You ") for text in texts) == sum(a.seat == 0 for a in match.hand.actions)
+    page.keyboard.press("Escape")
+    press(page.get_by_test_id("basic-stock"))
+    expect(marked).to_have_count(0)
+
+
+def test_the_basic_hand_drags_into_an_order_kept_across_a_reload(page: Page, site):
+    open_game(page, site.url, seed=7)
+    start_basic(page, opponents=1)
+    until_my_turn(page)
+    before = hand_codes(page)
+    cards = page.locator("#basic-hand [data-card]")
+    last, first = cards.last.bounding_box(), cards.first.bounding_box()
+    page.mouse.move(last["x"] + 10, last["y"] + 20)
+    page.mouse.down()
+    page.mouse.move(first["x"] + 5, first["y"] + 20, steps=8)
+    page.mouse.up()
+    settle(page)
+    moved = before[-1:] + before[:-1]
+    assert hand_codes(page) == moved
+    page.reload()
+    loaded(page)
+    assert hand_codes(page) == moved

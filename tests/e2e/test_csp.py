@@ -5,7 +5,7 @@ import urllib.request
 from html.parser import HTMLParser
 
 import pytest
-from helpers import open_page, phase, press, settle, wait_out
+from helpers import loaded, open_page, phase, press, settle, wait_out
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
@@ -149,3 +149,16 @@ def test_no_violation_while_each_game_is_played(page: Page, site):
 
     assert page.evaluate("window.cspViolations") == []
     assert reported == []
+
+
+def test_a_crafted_link_reaches_the_page_as_no_html(page: Page, site):
+    """Links are untrusted input: what the address carries (query and fragment) is read as
+    data only; markup in it is never inserted, and the page plays on."""
+    bait = "<img src=x onerror=window.rummyHacked=1>"
+    page.goto(site.url + f"?fast&seed={bait}&lang={bait}#{bait}")
+    loaded(page)
+    press(page.get_by_test_id("start"))
+    assert phase(page) not in ("start", "loading")
+    assert page.evaluate("window.rummyHacked") is None
+    assert page.locator("img").count() == 0
+    assert "onerror" not in page.content()

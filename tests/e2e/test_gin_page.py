@@ -6,10 +6,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import device_page, from_site, loaded, no_sideways_scroll, open_page, phase, press, settle, stored, wait_out
+from helpers import device_page, finger_drag, from_site, loaded, no_sideways_scroll, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Page, expect
 
 from rummy.gin import Match
+from rummy.gin.session import GinSession
 
 pytestmark = pytest.mark.e2e
 SAVE = "rummy-table/gin/save"
@@ -367,3 +368,191 @@ def test_a_new_build_replaces_the_cache_cleanly(browser, new_site, build_module,
         expect(page.locator(".tagline")).to_have_text("Gin Rummy, new build")
     finally:
         context.close()
+
+
+# ---- following the play: the move log, the last move, the pile, the hint, the settlement ----
+
+
+def session_of(page: Page) -> GinSession:
+    """The person's session as the engine restores it from the page's save."""
+    return GinSession.restore(saved(page))
+
+
+def until_the_computer_discarded(page: Page) -> None:
+    """Play on until the person is to draw right after a discard of the computer's."""
+    for _ in range(400):
+        until_my_turn(page)
+        last = session_of(page).view_model()["last_move"]
+        if phase(page) == "draw" and last["by"] == "opponent" and last["move"] == "Discard":
+            return
+        take_turn(page)
+    raise AssertionError("the computer never discarded before the person's draw")
+
+
+def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_persons_action(page: Page, site):
+    open_game(page, site.url, seed=5)
+    start(page)
+    until_the_computer_discarded(page)
+    session = session_of(page)
+    top = session.view.pile[-1].code
+    marked = page.locator(".last-move")
+    expect(marked).to_have_count(1)
+    assert marked.get_attribute("data-code") == top and marked.locator("xpath=..").get_attribute("data-testid") == "discard"
+    status = page.get_by_test_id("status").inner_text()
+    assert status.startswith(f"The computer discarded {page.locator('.last-move').inner_text().replace(chr(10), '')}")
+    press(page.locator("#hand [data-card]").first)  # selecting is no action: the mark stays
+    expect(marked).to_have_count(1)
+    press(page.get_by_test_id("log"))
+    lines = page.get_by_test_id("log-list").locator("li")
+    expect(lines).to_have_count(len(session.match.hand.actions))
+    assert lines.last.inner_text() == status.split(".")[0] + "."
+    mine = [a for a in session.match.hand.actions if a.seat == 0 and type(a).__name__ == "Discard"]
+    texts = lines.all_inner_texts()
+    assert all(f"You discarded {c}" in " ".join(texts) for c in [face(a.card.code) for a in mine])
+    press(page.get_by_test_id("close-sheet"))
+    press(page.get_by_test_id("stock"))  # the person's action: the computer's move is no longer marked
+    expect(marked).to_have_count(0)
+
+
+def face(code: str) -> str:
+    rank = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}.get(code[0], code[0])
+    return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
+
+
+def test_the_discard_pile_can_be_looked_through_bottom_to_top(page: Page, site):
+    open_game(page, site.url, seed=5)
+    start(page)
+    until_the_computer_discarded(page)
+    pile = [card.code for card in session_of(page).view.pile]
+    button = page.get_by_test_id("pile-list")
+    expect(button).to_have_text(f"Pile ({len(pile)})")
+    press(button)
+    cards = page.get_by_test_id("pile-cards").locator("[data-code]")
+    assert cards.evaluate_all("cards => cards.map(c => c.dataset.code)") == pile
+    assert cards.last.get_attribute("aria-label").endswith("top")
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("pile-cards")).to_be_hidden()
+
+
+def test_a_hint_marks_its_card_and_says_why_in_words(page: Page, site):
+    open_game(page, site.url, seed=5)
+    start(page)
+    until_my_turn(page)
+    if phase(page) == "draw":
+        press(page.get_by_test_id("stock"))
+    best = session_of(page).hints_model()[0]  # the hard player's ranking, as the worker gives it
+    press(page.get_by_test_id("hint"))
+    hint = page.get_by_test_id("hint-best")
+    expect(hint).to_be_visible()
+    text = hint.inner_text()
+    assert not re.search(r"\d\.\d", text), "no raw figures such as 48.0"
+    if best["move"] in ("Discard", "Knock"):
+        hinted = page.locator("#hand .hinted")
+        expect(hinted).to_have_count(1)
+        assert hinted.get_attribute("data-card") == best["card"]
+        assert face(best["card"]) in text
+        leaves = [r for r in best["why"] if r["why"] == "leaves"]
+        assert not leaves or f"You keep {leaves[0]['points']} deadwood." in text
+    press(page.get_by_test_id("hint"))  # a second tap hides it, and the mark
+    expect(page.locator(".hinted")).to_have_count(0)
+
+
+def test_the_hint_fits_a_phone(playwright, browser, site):
+    with device_page(playwright, browser, "Pixel 7") as watched:
+        page = watched.page
+        open_game(page, site.url, seed=5)
+        start(page, how="tap")
+        until_my_turn(page, how="tap")
+        press(page.get_by_test_id("hint"), "tap")
+        box = page.get_by_test_id("hints").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+        no_sideways_scroll(page)
+
+
+def test_the_card_taken_from_the_pile_is_marked_as_not_discardable(page: Page, site):
+    open_game(page, site.url, seed=5)
+    start(page)
+    for _ in range(400):
+        if phase(page) == "upcard" and page.get_by_test_id("take-upcard").is_visible():
+            break
+        if phase(page) in OVER:
+            press(page.get_by_test_id("next-hand" if phase(page) == "settle" else "rematch"))
+        else:
+            take_turn(page)
+    taken = session_of(page).view.pile[-1].code
+    press(page.get_by_test_id("take-upcard"))
+    card = page.locator(f'#hand [data-card="{taken}"]')
+    expect(card).to_have_class(re.compile(r"\bfrom-pile\b"))
+    assert "cannot be discarded this turn" in card.get_attribute("aria-label")
+    expect(page.locator("#hand .from-pile")).to_have_count(1)
+
+
+def test_the_hand_drags_into_an_order_kept_in_the_save(page: Page, site):
+    open_game(page, site.url, seed=5)
+    start(page)
+    until_my_turn(page)
+    before = hand_codes(page)
+    cards = page.locator("#hand [data-card]")
+    first, fifth = cards.nth(0).bounding_box(), cards.nth(4).bounding_box()
+    page.mouse.move(first["x"] + 10, first["y"] + 20)
+    page.mouse.down()
+    page.mouse.move(fifth["x"] + fifth["width"] * 0.75, fifth["y"] + 20, steps=8)
+    page.mouse.up()
+    settle(page)
+    moved = before[1:5] + before[:1] + before[5:]
+    assert hand_codes(page) == moved
+    assert saved(page)["hand_order"] == moved
+    expect(page.locator("#gin-table .sorts [aria-pressed=true]")).to_have_count(0)
+    page.reload()
+    loaded(page)
+    assert hand_codes(page) == moved
+    session_of(page)  # the engine still restores the save that carries the order
+    press(page.get_by_test_id("sort-rank"))  # a sort chip replaces the person's order
+    assert "hand_order" not in saved(page) and hand_codes(page) != moved
+
+
+def test_a_finger_drags_a_selected_card_to_a_new_place(playwright, browser, site):
+    with device_page(playwright, browser, "Pixel 7") as watched:
+        page = watched.page
+        open_game(page, site.url, seed=5)
+        start(page, how="tap")
+        until_my_turn(page, how="tap")
+        if phase(page) == "draw":
+            press(page.get_by_test_id("stock"), "tap")
+        before = hand_codes(page)
+        last = page.locator("#hand [data-card]").last
+        press(page.locator("#hand [data-card]").first, "tap")  # selected: a finger now drags it
+        finger_drag(page, page.locator("#hand [data-card]").first, last)
+        settle(page)
+        after = hand_codes(page)
+        assert sorted(after) == sorted(before) and after[0] != before[0]
+        assert saved(page)["hand_order"] == after
+
+
+def test_the_settlement_labels_melds_and_deadwood_on_screen_apart_on_a_phone(playwright, browser, site):
+    with device_page(playwright, browser, "Pixel 7") as watched:
+        page = watched.page
+        for seed in range(5, 40):
+            open_game(page, site.url, seed=seed)
+            if phase(page) != "start":
+                press(page.get_by_test_id("new-match"))
+            start(page, how="tap")
+            play_hand(page, how="tap")
+            result = session_of(page).view_model()["result"]
+            if result["kind"] == "knock":
+                break
+            page.evaluate("localStorage.clear()")
+        else:
+            raise AssertionError("no hand ended with a knock")
+        settlement = page.get_by_test_id("settlement")
+        hands = (result["knocker_hand"], result["defender_hand"])
+        expected = [f"Deadwood {hand['deadwood']}" for hand in hands if hand["deadwood_cards"]]
+        assert settlement.locator(".group.loose .caption").all_inner_texts() == expected
+        melds = settlement.locator(".group.meld")
+        assert melds.count() == sum(len(hand["melds"]) for hand in hands)
+        assert set(melds.locator(".caption").all_inner_texts()) == {"Meld"}
+        for loose in settlement.locator(".group.loose").all():  # a line of its own, its own frame
+            box, parent = loose.bounding_box(), loose.locator("xpath=..").bounding_box()
+            assert abs(box["x"] - parent["x"]) < 1 and abs(box["width"] - parent["width"]) < 1
+            assert loose.evaluate("n => getComputedStyle(n).borderStyle") == "dashed"
+        no_sideways_scroll(page)

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import device_page, from_site, no_sideways_scroll, open_page, phase, press, settle, stored, wait_out
+from helpers import device_page, finger_drag, from_site, no_sideways_scroll, open_page, phase, press, settle, stored, wait_out
 from playwright.sync_api import Locator, Page, expect
 
 from rummy.rummikub.game import Draw, Play, Timeout
@@ -187,26 +187,6 @@ def press_anyway(page: Page, testid: str) -> None:
     """A tap on a control marked disabled: the page still answers it (with a refusal)."""
     page.get_by_test_id(testid).click(force=True)
     settle(page)
-
-
-def finger_drag(page: Page, source: Locator, target: Locator, steps: int = 8) -> None:
-    """A finger pressed on `source`, moved onto `target` and lifted (touch events, which the
-    browser turns into pointer events of type "touch")."""
-    cdp = page.context.new_cdp_session(page)
-    start, end = source.bounding_box(), target.bounding_box()
-    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
-    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
-    clock = page.evaluate("Date.now() / 1000")  # the events' own times: a slow, steady finger
-
-    def touch(kind: str, points: list[dict], at: float) -> None:
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": clock + at})
-
-    touch("touchStart", [{"x": x0, "y": y0}], 0)
-    for step in range(1, steps + 1):
-        touch("touchMove", [{"x": x0 + (x1 - x0) * step / steps, "y": y0 + (y1 - y0) * step / steps}], 0.05 * step)
-    touch("touchMove", [{"x": x1, "y": y1}], 0.05 * steps + 0.3)  # held still: no fling follows
-    touch("touchEnd", [], 0.05 * steps + 0.35)
-    cdp.detach()
 
 
 def new_set(page: Page, tiles: list[Locator], how: str = "click") -> None:
@@ -472,7 +452,7 @@ def test_the_computers_play_is_highlighted_and_the_move_log_tells_every_turn(pag
     played = expected["log"][0]["played"][0]
     expect(page.get_by_test_id("rk-status")).to_contain_text("Computer 1 played")
     press(page.get_by_test_id("rk-log"))
-    lines = page.get_by_test_id("rk-log-list").locator("li")
+    lines = page.get_by_test_id("log-list").locator("li")
     expect(lines).to_have_count(len(expected["log"]))
     expect(lines.first).to_have_text(f"Computer 1 played {', '.join(map(spoken, played))}.")
     page.keyboard.press("Escape")
@@ -544,7 +524,7 @@ def test_a_turn_that_runs_out_of_time_restores_the_table_and_draws_three(page: P
     # The move log tells it (the status line said it, until the computer players moved).
     if until_my_turn(page) == "play":
         press(page.get_by_test_id("rk-log"))
-        expect(page.get_by_test_id("rk-log-list")).to_contain_text("You ran out of time and drew 3 tiles.")
+        expect(page.get_by_test_id("log-list")).to_contain_text("You ran out of time and drew 3 tiles.")
 
 
 def test_a_round_plays_offline_with_the_server_stopped(browser, new_site):

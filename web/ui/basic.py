@@ -48,31 +48,43 @@ class Basic(shared.Table):
     corrupt_notice = "basic.saveCorrupt"
     confirm_new = "basic.confirmNew"
     stats_title = "stats.basicTitle"
+    hand_cards = "#basic-hand [data-card]"
 
     def __init__(self):
         super().__init__()
         self.selected = []  # card codes of the person's hand
         self.moved = ""  # the computer's last move, animated once: "stock" or "pile"
         self.moved_meld = None  # the table meld a computer player just put down or extended
+        self.last_meld = None  # the table meld of the computer players' last move, marked
 
     def clear_selection(self):
         self.selected = []
 
     def show_move(self, view):
         move = view["last_move"]
-        name = seat_name(view, move["by"])
-        kind, cards = move["move"], move["cards"]
+        self.message = self.log_line(move)
+        self.moved = {"DrawStock": "stock", "Discard": "pile", "DrawDiscard": "pile"}.get(move["move"], "")
+        self.moved_meld = move["meld"]
+
+    def log_line(self, entry):
+        """A move of the hand in words: the status line's last move, and a line of the log."""
+        name = seat_name(self.view, entry["by"])
+        kind, cards = entry["move"], entry["cards"]
         if kind == "DrawStock":
             text = t("basic.move.DrawStock", name=name)
-            self.message = t("basic.move.turnover") + " " + text if move["turnover"] else text
-        elif kind == "NewMeld":
-            self.message = t("basic.move.NewMeld", name=name, cards=faces(cards))
-        elif kind == "LayOff":
-            self.message = t("basic.move.LayOff", name=name, card=face(cards[0]), meld=faces(move["onto"]))
-        else:
-            self.message = t("basic.move." + kind, name=name, card=face(cards[0]))
-        self.moved = {"DrawStock": "stock", "Discard": "pile", "DrawDiscard": "pile"}.get(kind, "")
-        self.moved_meld = move["meld"]
+            return t("basic.move.turnover") + " " + text if entry["turnover"] else text
+        if kind == "NewMeld":
+            return t("basic.move.NewMeld", name=name, cards=faces(cards))
+        if kind == "LayOff":
+            return t("basic.move.LayOff", name=name, card=face(cards[0]), meld=faces(entry["onto"]))
+        return t("basic.move." + kind, name=name, card=face(cards[0]))
+
+    def last_computer_move(self, view):
+        """The computer players' last move while it stays marked: until the person's next action."""
+        move = view["last_move"]
+        if move is None or view["players"][move["by"]]["you"] or view["result"] is not None:
+            return None
+        return move
 
     def unmark(self):
         self.moved, self.moved_meld = "", None
@@ -152,11 +164,15 @@ class Basic(shared.Table):
         options = view["options"]
         fits = options["layoffs"].get(self.selected[0], []) if len(self.selected) == 1 else []
 
+        last = self.last_computer_move(view)
+        self.last_meld = last["meld"] if last is not None else None
         seats = by_id("opponents")
         seats.innerHTML = "".join(self.seat_html(view, p, fits) for p in view["players"] if not p["you"])
 
         stock, pile = el("basic-stock"), el("basic-pile")
-        draw_piles(stock, pile, view, pile_count=True)
+        kind = last["move"] if last is not None else ""
+        draw_piles(stock, pile, view, pile_count=True, top_mark="last-move" if kind == "Discard" else "")
+        stock.classList.toggle("last-move", kind == "DrawStock")
         screen = view["screen"]
         stock.classList.toggle("active", screen == "draw")
         pile.classList.toggle("active", screen == "draw" and view["can_take_pile"])
@@ -202,6 +218,7 @@ class Basic(shared.Table):
                 continue
             number = meld["number"]
             classes = ["meld"] + (["fits"] if number in fits else []) + (["moved"] if self.moved_meld == number else [])
+            classes += ["last-move"] if self.last_meld == number else []
             cards = "".join(card_html(code, extra="mini") for code in meld["cards"])
             label = t("basic.meldLabel", cards=faces(meld["cards"]))
             parts.append(
@@ -239,9 +256,13 @@ class Basic(shared.Table):
             if code in layable:
                 classes.append("can-lay")
             label = spoken(code) + (" · " + t("basic.canLay") if code in layable else "")
+            if code == view["taken_from_pile"]:
+                classes.append("from-pile")
+                label = t("card.fromPile", card=label)
             return hand_card_html(code, code in selected, classes, label)
 
-        draw_hand(by_id("basic-hand"), view["hand"], Prefs.get("sort"), button,
+        hand, order = self.arranged(view)
+        draw_hand(by_id("basic-hand"), hand, order or Prefs.get("sort"), button,
                   document.querySelector("#basic-table .sorts"), "basic-")
         el("basic-hand-value").textContent = t("basic.handValue", points=view["hand_value"])
 

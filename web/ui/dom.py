@@ -365,6 +365,15 @@ def show_rules(game):
     open_sheet(t(prefix + "rules.title"), container)
 
 
+def open_log(title, lines):
+    """The move log: every move of the hand or round so far, in words, oldest first."""
+    box = document.createElement("ol")
+    box.className = "log"
+    box.dataset.testid = "log-list"
+    box.innerHTML = "".join("<li>" + escape(line) + "</li>" for line in lines) or "<li>" + escape(t("log.empty")) + "</li>"
+    open_sheet(title, box)
+
+
 def open_stats(title_key, figures):
     """The statistics sheet: the engine's [name, count] pairs, each named by `stats.<name>`."""
     body = document.createElement("dl")
@@ -378,14 +387,15 @@ def open_stats(title_key, figures):
 # ---- what both tables draw alike ------------------------------------------------------------
 
 
-def draw_piles(stock, pile, view, pile_count=False):
-    """The stock (its size) and the discard pile (its top card, and its size if `pile_count`)."""
+def draw_piles(stock, pile, view, pile_count=False, top_mark=""):
+    """The stock (its size) and the discard pile (its top card, with the class `top_mark`, and
+    its size if `pile_count`)."""
     stock.innerHTML = '<span class="card back"></span><span class="count">' + str(view["stock"]) + "</span>"
     stock.setAttribute("aria-label", t("action.drawStock") + " · " + t("table.stockCount", count=view["stock"]))
     top = view["pile_top"]
     if top:
         count = '<span class="count">' + str(view["pile_count"]) + "</span>" if pile_count else ""
-        pile.innerHTML = card_html(top) + count
+        pile.innerHTML = card_html(top, top_mark) + count
         pile.setAttribute("aria-label", t("action.takePile", card=spoken(top)))
     else:
         pile.innerHTML = '<span class="card empty"></span>'

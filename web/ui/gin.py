@@ -16,8 +16,10 @@ from .dom import (
     el,
     escape,
     face,
+    faces,
     hand_card_html,
     hide_result,
+    open_sheet,
     restart_animation,
     show_result,
     show_status,
@@ -37,6 +39,7 @@ class Gin(shared.Table):
     corrupt_notice = "save.corrupt"
     confirm_new = "menu.confirmNew"
     stats_title = "stats.title"
+    hand_cards = "#hand [data-card]"
 
     def __init__(self):
         super().__init__()
@@ -49,8 +52,7 @@ class Gin(shared.Table):
 
     def show_move(self, view):
         move = view["last_move"]
-        card = move["card"]
-        self.message = t("move." + move["move"], card=face(card) if card else "")
+        self.message = move_line(move)
         self.moved = {"DrawStock": "stock", "Discard": "pile", "Knock": "pile"}.get(move["move"], "taken")
 
     def unmark(self):
@@ -58,6 +60,9 @@ class Gin(shared.Table):
 
     def computer_moved_last(self, view):
         return view["last_move"] is not None and view["last_move"]["by"] == "opponent"
+
+    def log_line(self, entry):
+        return move_line(entry)
 
     # ---- taps -----------------------------------------------------------------------------
 
@@ -90,6 +95,8 @@ class Gin(shared.Table):
             self.play_selected("knock")
         elif name == "hint":
             spawn(self.toggle_hints())
+        elif name == "pile-list":
+            show_pile(self.view)
         else:
             spawn(self.act(name))
 
@@ -127,12 +134,20 @@ class Gin(shared.Table):
         hand.innerHTML = '<span class="card back" aria-hidden="true"></span>' * opponent["cards"]
         hand.setAttribute("aria-label", t("table.opponentCards", count=opponent["cards"]))
         hand.setAttribute("role", "img")
-        taken = "".join(card_html(code) for code in opponent["taken"])
+        last = self.last_computer_move(view)
+        took = last in ("TakeUpcard", "DrawDiscard")
+        marked = len(opponent["taken"]) - 1 if took else -1
+        taken = "".join(
+            card_html(code, "last-move", t("card.lastMove", card=spoken(code))) if i == marked else card_html(code)
+            for i, code in enumerate(opponent["taken"])
+        )
         taken = taken or '<span class="none">' + escape(t("table.takenNone")) + "</span>"
         el("taken-record").innerHTML = '<span class="label">' + escape(t("table.taken")) + "</span>" + taken
 
         stock, pile = el("stock"), el("discard")
-        draw_piles(stock, pile, view)
+        draw_piles(stock, pile, view, top_mark="last-move" if last in ("Discard", "Knock", "PassUpcard") else "")
+        stock.classList.toggle("last-move", last == "DrawStock")
+        el("pile-list").textContent = t("pile.button", count=len(view["pile"]))
         screen = view["screen"]
         document.querySelector(".offer").hidden = screen != "upcard"
         stock.classList.toggle("active", screen == "draw")
@@ -140,9 +155,18 @@ class Gin(shared.Table):
         for node, name in ((stock, "stock"), (pile, "pile"), (el("taken-record"), "taken")):
             restart_animation(node, self.moved == name)
 
+        best = self.hints[0] if self.hints else None
+        for node, moves in ((stock, ("DrawStock",)), (pile, ("DrawDiscard", "TakeUpcard")),
+                            (el("take-upcard"), ("TakeUpcard",)), (el("pass-upcard"), ("PassUpcard",))):
+            node.classList.toggle("hinted", best is not None and best["move"] in moves)
         show_status(el("status"), self.message, self.error, self.status_text(view))
         self.draw_hand(view)
         self.draw_result(view)
+
+    def last_computer_move(self, view):
+        """The computer's last move while it stays marked: until the person's next action."""
+        move = view["last_move"]
+        return move["move"] if move is not None and move["by"] == "opponent" and view["result"] is None else ""
 
     def status_text(self, view):
         screen = view["screen"]
@@ -162,12 +186,23 @@ class Gin(shared.Table):
         if self.selected is not None and not any(self.selected in group for group in view["hand"]["melds"]):
             self.selected = None
         selected = self.selected
+        best = self.hints[0] if self.hints else None
+        hinted = best["card"] if best is not None and best["move"] in ("Discard", "Knock") else None
 
         def button(code):
-            fresh = ("fresh",) if code == view["drawn"] else ()
-            return hand_card_html(code, code == selected, fresh)
+            classes, label = [], spoken(code)
+            if code == view["drawn"]:
+                classes.append("fresh")
+            if code == view["taken_from_pile"]:
+                classes.append("from-pile")
+                label = t("card.fromPile", card=label)
+            if code == hinted:
+                classes.append("hinted")
+                label = t("card.hinted", card=label)
+            return hand_card_html(code, code == selected, classes, label)
 
-        draw_hand(by_id("hand"), view["hand"], Prefs.get("sort"), button, document.querySelector("#gin-table .sorts"))
+        hand, order = self.arranged(view)
+        draw_hand(by_id("hand"), hand, order or Prefs.get("sort"), button, document.querySelector("#gin-table .sorts"))
 
         option = options.get(selected) if selected else None
         if selected and option:
@@ -189,7 +224,7 @@ class Gin(shared.Table):
         hints = by_id("hints")
         hints.hidden = not self.hints
         hints.setAttribute("aria-label", t("hint.title"))
-        hints.innerHTML = "".join(hint_html(advice, i) for i, advice in enumerate(self.hints))
+        hints.innerHTML = hints_html(self.hints)
 
     def draw_result(self, view):
         screen = view["screen"]
@@ -224,16 +259,57 @@ class Gin(shared.Table):
             show_result(outcome, lines, totals)
 
 
-def hint_html(advice, index):
-    parts = [t("hint." + advice["move"], card=face(advice["card"]) if advice["card"] else "")]
-    if advice["expected_points"] is not None:
-        parts.append(t("hint.points", value="{:+.0f}".format(advice["expected_points"])))
-    elif advice["expected_deadwood"] is not None:
-        parts.append(t("hint.prospect", value="{:.1f}".format(advice["expected_deadwood"])))
-    if advice["feeds"]:
-        parts.append(t("hint.feeds", percent=round(100 * advice["feeds"])))
-    best = "<strong>" + escape(t("hint.best")) + "</strong> " if index == 0 else ""
-    return "<li>" + best + escape(" · ".join(parts)) + "</li>"
+def move_line(move):
+    """A move of the hand in words: the status line's last move, and a line of the move log."""
+    name = t("move.you") if move["by"] == "you" else t("move.computer")
+    card = move["card"]
+    return t("move." + move["move"], name=name, card=face(card) if card else "")
+
+
+def hint_move(advice):
+    return t("hint." + advice["move"], card=face(advice["card"]) if advice["card"] else "")
+
+
+def reason_text(reason):
+    params = dict(reason)
+    if params.get("card"):
+        params["card"] = face(params["card"])
+    if params.get("cards"):
+        params["cards"] = faces(params["cards"])
+    return t("hint.why." + reason["why"], **params)
+
+
+def hints_html(hints):
+    """The best option in words with why the hard player prefers it, then the others by name:
+    short enough for a phone, and never the ranking's raw figures."""
+    if not hints:
+        return ""
+    best = hints[0]
+    why = " ".join(reason_text(reason) for reason in best["why"])
+    lines = [
+        '<p data-testid="hint-best"><strong>' + escape(t("hint.best")) + ": " + escape(hint_move(best)) + "</strong> "
+        + escape(why) + "</p>"
+    ]
+    if len(hints) > 1:
+        others = ", ".join(hint_move(advice) for advice in hints[1:4])
+        lines.append('<p class="others">' + escape(t("hint.others", moves=others)) + "</p>")
+    return "".join(lines)
+
+
+def show_pile(view):
+    """The whole discard pile, bottom to top: it is public in gin."""
+    if view is None:
+        return
+    box = document.createElement("div")
+    box.className = "pile-list"
+    box.dataset.testid = "pile-cards"
+    cards = view["pile"]
+    top = len(cards) - 1
+    box.innerHTML = "".join(
+        card_html(code, "top", spoken(code) + " · " + t("pile.top")) if i == top else card_html(code)
+        for i, code in enumerate(cards)
+    ) or "<p>" + escape(t("pile.empty")) + "</p>"
+    open_sheet(t("pile.title"), box)
 
 
 def settlement_html(result, level):
@@ -241,18 +317,25 @@ def settlement_html(result, level):
     knocker = result["knocker"]
     defender = "opponent" if knocker == "you" else "you"
 
-    def group_html(codes, label, laid=()):
+    def group_html(codes, caption, kind, laid=()):
+        """A group of the settlement with its caption on screen: a meld, or the deadwood (set
+        apart, so on a phone it never looks like another meld)."""
         cards = "".join(
             card_html(code, extra="layoff", label=t("card.laidOff", card=spoken(code))) if code in laid else card_html(code)
             for code in codes
         )
-        return '<div class="group" role="group" aria-label="' + escape(label) + '">' + cards + "</div>"
+        return (
+            '<div class="group ' + kind + '" role="group" aria-label="' + escape(caption) + '"><span class="caption">'
+            + escape(caption) + '</span><span class="cards">' + cards + "</span></div>"
+        )
 
     def hand_html(shown):
-        blocks = [group_html(meld["cards"], t("settle.meld"), meld.get("laid_off", ())) for meld in shown["melds"]]
+        blocks = [group_html(meld["cards"], t("settle.meld"), "meld", meld.get("laid_off", ())) for meld in shown["melds"]]
         if shown["deadwood_cards"]:
-            blocks.append(group_html(shown["deadwood_cards"], t("settle.loose")))
-        return "".join(blocks)
+            blocks.append(group_html(shown["deadwood_cards"], t("settle.deadwood", points=shown["deadwood"]), "loose"))
+        else:
+            blocks.append('<p class="group loose none">' + escape(t("settle.noDeadwood")) + "</p>")
+        return '<div class="shown">' + "".join(blocks) + "</div>"
 
     def heading(role, who, points):
         text = t("settle.role", role=t("settle." + role), name=names[who], deadwood=t("settle.deadwood", points=points))

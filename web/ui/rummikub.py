@@ -15,6 +15,7 @@ import json
 
 import js
 
+from . import drag
 from . import table as shared
 from .dom import (
     by_id,
@@ -22,7 +23,6 @@ from .dom import (
     el,
     escape,
     hide_result,
-    open_sheet,
     recall,
     refusal_text,
     show_result,
@@ -37,7 +37,6 @@ from .prefs import storage_key
 from .table import render
 
 COLOUR_MARKS = {"K": "■", "B": "◆", "O": "▲", "R": "●"}  # colour is never the only sign
-DRAG_START = 8  # pixels a pointer moves before a press becomes a drag
 DROP_PLACES = "[data-set],[data-testid=rk-new-set],#rk-rack"
 DEADLINE = "deadline"  # where the turn timer's end is kept, so a reload does not reset it
 
@@ -156,19 +155,6 @@ def ordered(ids, tiles, order):
     return placed + left
 
 
-class Drag:
-    """A tile being pressed or dragged: its id and where the press began."""
-
-    tile = None
-    node = None
-    x = 0
-    y = 0
-    pointer = None
-    active = False
-    over = None  # the place the tile would drop on, marked
-    dropped = False  # a drop just ended: the click the browser may send after it is no tap
-
-
 class Rummikub(shared.Table):
     """The Rummikub table: the turn being built, the selected tiles, the engine's check of the
     table, a hint being previewed."""
@@ -255,14 +241,11 @@ class Rummikub(shared.Table):
 
     def tap(self, name, target):
         """A tap on a control of the Rummikub table (`data-action` = name)."""
-        if name == "rk-log":
-            self.show_log()
-            return
         if name == "rk-hint-dismiss":
             self.hint = None
             render()
             return
-        if name in ("next-hand", "rematch", "new-match"):
+        if name in ("next-hand", "rematch", "new-match", "log"):
             spawn(self.act(name))
             return
         if not self.playing():
@@ -373,59 +356,23 @@ class Rummikub(shared.Table):
 
     def pointer_down(self, event):
         node = event.target.closest("[data-tile-id]") if event.target.closest else None
-        Drag.dropped = False
         if node is None or not self.playing() or event.button != 0:
             return
         tile_id = str(node.dataset.tileId)
         if str(event.pointerType) != "mouse" and tile_id not in self.selected:
             return  # a finger on a tile not selected scrolls the page; a selected one drags
-        Drag.tile, Drag.node, Drag.x, Drag.y = tile_id, node, event.clientX, event.clientY
-        Drag.pointer, Drag.active = event.pointerId, False
-
-    def pointer_move(self, event):
-        if Drag.tile is None or event.pointerId != Drag.pointer:
-            return
-        dx, dy = event.clientX - Drag.x, event.clientY - Drag.y
-        if not Drag.active and dx * dx + dy * dy > DRAG_START * DRAG_START:
-            Drag.active = True
-            Drag.node.classList.add("dragging")
-            document.body.classList.add("dragging-tile")
-        if Drag.active:
-            event.preventDefault()
-            Drag.node.style.transform = "translate(" + str(dx) + "px, " + str(dy) + "px)"
-            below = document.elementFromPoint(event.clientX, event.clientY)
-            self.mark_drop(below.closest(DROP_PLACES) if below is not None else None)
+        drag.press(event, node, tile_id, DROP_PLACES)
 
     def pointer_up(self, event):
-        if Drag.tile is None or event.pointerId != Drag.pointer:
+        dropped = drag.release(event)
+        if dropped is None:
             return
-        tile_id, active = Drag.tile, Drag.active
-        self.drag_end()
-        if not active:
-            return
-        Drag.dropped = True
-        below = document.elementFromPoint(event.clientX, event.clientY)
+        tile_id, below = dropped
         if below is None or self.turn is None:
             render()
             return
         ids = list(self.selected) if tile_id in self.selected else [tile_id]
         self.drop(ids, below)
-
-    def mark_drop(self, place):
-        """Outline where the dragged tile would go."""
-        if Drag.over is not None and Drag.over != place:
-            Drag.over.classList.remove("drop-here")
-        if place is not None:
-            place.classList.add("drop-here")
-        Drag.over = place
-
-    def drag_end(self):
-        self.mark_drop(None)
-        if Drag.node is not None:
-            Drag.node.classList.remove("dragging")
-            Drag.node.style.transform = ""
-        document.body.classList.remove("dragging-tile")
-        Drag.tile, Drag.node, Drag.active = None, None, False
 
     def drop(self, ids, below):
         """Tiles dropped on `below`: a tile (go before it, in its set or on the rack), a set,
@@ -454,16 +401,6 @@ class Rummikub(shared.Table):
                 self.put(ids, "set", before, turn.sets[number])
         else:
             self.put(ids, "new")
-
-    def swallow_click(self, event):
-        """Whether a click is the one the browser sends at the end of a drag (a pointer's click
-        right after a drop; a key's click has no pointer, `detail` 0)."""
-        if not Drag.dropped or not event.detail:
-            return False
-        Drag.dropped = False
-        return True
-
-    # ---- the turn timer -------------------------------------------------------------------
 
     def run_timer(self, view):
         """Count the person's turn down (when the game has a timer); at zero, the turn is lost:
@@ -708,18 +645,11 @@ class Rummikub(shared.Table):
     def refusal(self, reply):
         return refusal_text(rk_refusal(reply), self.refusals)
 
-    def show_log(self):
-        view = self.view
-        if view is None:
-            return
-        box = document.createElement("ol")
-        box.className = "rk-log"
-        box.dataset.testid = "rk-log-list"
-        lines = [log_line(entry) for entry in view["log"]]
-        box.innerHTML = "".join("<li>" + escape(line) + "</li>" for line in lines) or (
-            "<li>" + escape(t("rk.logEmpty")) + "</li>"
-        )
-        open_sheet(t("rk.logTitle", number=view["round_number"]), box)
+    def log_line(self, entry):
+        return log_line(entry)
+
+    def log_title(self, view):
+        return t("rk.logTitle", number=view["round_number"])
 
     def draw_result(self, view):
         screen = view["screen"]

@@ -13,7 +13,8 @@ import json
 
 import js
 
-from .dom import PACE, Seeds, ask, by_id, document, keeping_focus, notice, open_stats, refusal_text, store, t, unstore
+from . import drag
+from .dom import PACE, Seeds, ask, attr, by_id, document, each, keeping_focus, notice, open_log, open_stats, recall, refusal_text, store, t, unstore
 from .link import Link
 from .prefs import offer_levels, settings, storage_key
 
@@ -39,12 +40,15 @@ class Table:
     corrupt_notice = ""  # the translation key of the notice for a save that could not be restored
     confirm_new = ""  # the translation key asking before a match in progress is left
     stats_title = ""  # the translation key of the statistics sheet's title
+    hand_cards = ""  # the selector of the person's hand's cards, which drag into a new order
 
     def __init__(self):
         self.view = None
         self.message = ""
         self.error = False
         self.busy = False
+        self.saved = None  # the engine's save of the session, as last stored
+        self.order = None  # the person's own order of their hand (dragged), kept in the save
         self.opened = asyncio.Event()  # set once the engine has restored this game's save
 
     # ---- hooks ----------------------------------------------------------------------------
@@ -68,6 +72,13 @@ class Table:
         """Whether the hand's last move was a computer player's (said again after a reload)."""
         return False
 
+    def log_line(self, entry):
+        """One entry of the view model's move log (`view["log"]`) in words."""
+        return ""
+
+    def log_title(self, view):
+        return t("log.title")
+
     def refusal(self, reply):
         """The engine's refusal in the person's words."""
         return refusal_text(reply, self.refusals)
@@ -80,16 +91,76 @@ class Table:
     def accept(self, reply):
         """Take the engine's reply: its view model, and its save and statistics stored."""
         self.view = reply["view"]
-        if reply["save"] is None:
-            unstore(self.key("save"))
-        else:
-            store(self.key("save"), json.dumps(reply["save"]))
+        self.saved = reply["save"]
+        self.store_save()
         store(self.key("stats"), json.dumps(reply["stats"]))
+
+    def store_save(self):
+        """Store the engine's save, with the hand's own order when the person dragged one (the
+        engine reads its own fields and leaves this one to the page)."""
+        if self.saved is None:
+            unstore(self.key("save"))
+            return
+        saved = dict(self.saved)
+        if self.order:
+            saved["hand_order"] = self.order
+        store(self.key("save"), json.dumps(saved))
+
+    # ---- the hand's own order ----------------------------------------------------------------
+
+    def arranged(self, view):
+        """The person's hand as the page shows it: the engine's arrangements, plus "custom" (one
+        group in the order the person dragged, new cards last) when there is one."""
+        hand = view["hand"]
+        if not self.order:
+            return hand, None
+        cards = [code for group in hand["melds"] for code in group]
+        order = [code for code in self.order if code in cards] + [code for code in cards if code not in self.order]
+        shown = dict(hand)
+        shown["custom"] = [order]
+        return shown, "custom"
+
+    def forget_order(self):
+        """A sort chip chosen: the engine's arrangement replaces the dragged order."""
+        if self.order:
+            self.order = None
+            self.store_save()
+
+    def pointer_down(self, event):
+        """A press on a card of the hand may drag it to a new place (a finger: once selected)."""
+        node = event.target.closest(self.hand_cards) if self.hand_cards and event.target.closest else None
+        if node is None or self.view is None or event.button != 0:
+            return
+        if str(event.pointerType) != "mouse" and attr(node, "aria-pressed") != "true":
+            return  # a finger on a card not selected scrolls the page
+        drag.press(event, node, attr(node, "data-card"), self.hand_cards)
+
+    def pointer_up(self, event):
+        """A card dropped on another card of the hand goes before it (after it, past its middle)."""
+        dropped = drag.release(event)
+        if dropped is None:
+            return
+        code, below = dropped
+        target = below.closest(self.hand_cards) if below is not None else None
+        shown = [attr(node, "data-card") for node in each(document.querySelectorAll(self.hand_cards))]
+        if target is None or attr(target, "data-card") == code or code not in shown:
+            render()
+            return
+        box = target.getBoundingClientRect()
+        shown.remove(code)
+        at = shown.index(attr(target, "data-card")) + (1 if event.clientX > box.left + box.width / 2 else 0)
+        shown.insert(at, code)
+        self.order = shown
+        self.store_save()
+        render()
 
     async def open(self):
         """The stored session and statistics, restored by the engine. A save it cannot restore
         is reported and kept aside (the statistics stay); broken statistics start from zero."""
         save = js.localStorage.getItem(self.key("save"))
+        kept = recall(self.key("save"))
+        order = kept.get("hand_order") if isinstance(kept, dict) else None
+        self.order = [str(code) for code in order] if isinstance(order, list) else None
         reply = await Link.call("open", {"game": self.game, "save": save, "stats": js.localStorage.getItem(self.key("stats"))})
         if reply is None:
             return
@@ -105,7 +176,7 @@ class Table:
             js.console.warn("not restored: " + problem)
         if said:
             notice(" ".join(said))
-        self.view = reply["view"]
+        self.view, self.saved = reply["view"], reply["save"]
         if self.view is not None and self.view["result"] is None and self.computer_moved_last(self.view):
             self.show_move(self.view)  # the status line says it again after a reload
             self.unmark()
@@ -128,6 +199,7 @@ class Table:
             notice(refusal_text(reply))
             return
         notice("")  # before the save is stored: a notice that it could not be stays
+        self.order = None
         self.accept(reply)
         Screen.game = self.game
         self.clear_selection()
@@ -152,6 +224,8 @@ class Table:
             self.message, self.error = self.refusal(reply), True
             render()
             return
+        if code in ("next-hand", "rematch"):
+            self.order = None  # a new deal: the engine's arrangement again
         self.accept(reply)
         self.message, self.error = "", False
         self.clear_selection()
@@ -202,6 +276,8 @@ class Table:
             await self.play("rematch")
         elif name == "new-match":
             await self.new_match()
+        elif name == "log":
+            self.show_log()
 
     async def new_match(self):
         """Back to the start screen, the save dropped (after asking, if the match is not over)."""
@@ -220,6 +296,10 @@ class Table:
         if view is None or view["match"]["over"]:
             return True
         return await ask(t(self.confirm_new), t("menu.newMatch"))
+
+    def show_log(self):
+        if self.view is not None:
+            open_log(self.log_title(self.view), [self.log_line(entry) for entry in self.view["log"]])
 
     async def show_stats(self):
         await self.opened.wait()
