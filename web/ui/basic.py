@@ -21,7 +21,6 @@ from .dom import (
     faces,
     hand_card_html,
     hide_result,
-    restart_animation,
     show_result,
     show_status,
     spawn,
@@ -41,7 +40,7 @@ def same_cards(first, second):
 
 
 class Basic(shared.Table):
-    """The Basic Rummy table: the selected cards (in the order tapped), the last move marked."""
+    """The Basic Rummy table: the selected cards (in the order tapped)."""
 
     game = "basic"
     refusals = "basic."
@@ -52,8 +51,6 @@ class Basic(shared.Table):
     def __init__(self):
         super().__init__()
         self.selected = []  # card codes of the person's hand
-        self.moved = ""  # the computer's last move, animated once: "stock" or "pile"
-        self.moved_meld = None  # the table meld a computer player just put down or extended
 
     def clear_selection(self):
         self.selected = []
@@ -71,11 +68,6 @@ class Basic(shared.Table):
             self.message = t("basic.move.LayOff", name=name, card=face(cards[0]), meld=faces(move["onto"]))
         else:
             self.message = t("basic.move." + kind, name=name, card=face(cards[0]))
-        self.moved = {"DrawStock": "stock", "Discard": "pile", "DrawDiscard": "pile"}.get(kind, "")
-        self.moved_meld = move["meld"]
-
-    def unmark(self):
-        self.moved, self.moved_meld = "", None
 
     def computer_moved_last(self, view):
         move = view["last_move"]
@@ -160,8 +152,6 @@ class Basic(shared.Table):
         screen = view["screen"]
         stock.classList.toggle("active", screen == "draw")
         pile.classList.toggle("active", screen == "draw" and view["can_take_pile"])
-        restart_animation(stock, self.moved == "stock")
-        restart_animation(pile, self.moved == "pile")
         turnovers = view["turnovers"]
         el("basic-turnovers").textContent = (
             t("basic.turnovers", count=turnovers, limit=view["turnover_limit"]) if turnovers else ""
@@ -201,7 +191,7 @@ class Basic(shared.Table):
             if meld["owner"] != owner:
                 continue
             number = meld["number"]
-            classes = ["meld"] + (["fits"] if number in fits else []) + (["moved"] if self.moved_meld == number else [])
+            classes = ["meld"] + (["fits"] if number in fits else [])
             cards = "".join(card_html(code, extra="mini") for code in meld["cards"])
             label = t("basic.meldLabel", cards=faces(meld["cards"]))
             parts.append(

@@ -18,7 +18,6 @@ from .dom import (
     face,
     hand_card_html,
     hide_result,
-    restart_animation,
     show_result,
     show_status,
     spawn,
@@ -31,7 +30,7 @@ from .table import render
 
 
 class Gin(shared.Table):
-    """The gin table: the selected card, the hints shown, the computer's last move marked."""
+    """The gin table: the selected card and the hints shown."""
 
     game = "gin"
     corrupt_notice = "save.corrupt"
@@ -42,7 +41,6 @@ class Gin(shared.Table):
         super().__init__()
         self.selected = None  # a card code of the person's hand
         self.hints = ()
-        self.moved = ""  # the computer's last move, animated once: "stock", "pile" or "taken"
 
     def clear_selection(self):
         self.selected, self.hints = None, ()
@@ -51,10 +49,6 @@ class Gin(shared.Table):
         move = view["last_move"]
         card = move["card"]
         self.message = t("move." + move["move"], card=face(card) if card else "")
-        self.moved = {"DrawStock": "stock", "Discard": "pile", "Knock": "pile"}.get(move["move"], "taken")
-
-    def unmark(self):
-        self.moved = ""
 
     def computer_moved_last(self, view):
         return view["last_move"] is not None and view["last_move"]["by"] == "opponent"
@@ -137,8 +131,6 @@ class Gin(shared.Table):
         document.querySelector(".offer").hidden = screen != "upcard"
         stock.classList.toggle("active", screen == "draw")
         pile.classList.toggle("active", screen == "draw" and view["can_take_pile"])
-        for node, name in ((stock, "stock"), (pile, "pile"), (el("taken-record"), "taken")):
-            restart_animation(node, self.moved == name)
 
         show_status(el("status"), self.message, self.error, self.status_text(view))
         self.draw_hand(view)

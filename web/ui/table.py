@@ -15,6 +15,7 @@ import js
 
 from .dom import PACE, Seeds, ask, by_id, document, keeping_focus, notice, open_stats, refusal_text, store, t, unstore
 from .link import Link
+from .motion import play, snapshot
 from .prefs import offer_levels, settings, storage_key
 
 
@@ -59,10 +60,7 @@ class Table:
         """Forget the cards the person selected (after an action, or a new match)."""
 
     def show_move(self, view):
-        """Put the computer's move (`view["last_move"]`) in words and mark it for the animation."""
-
-    def unmark(self):
-        """Forget the marks of the last computer move, once drawn (it animates once)."""
+        """Put the computer's move (`view["last_move"]`) in words."""
 
     def computer_moved_last(self, view):
         """Whether the hand's last move was a computer player's (said again after a reload)."""
@@ -108,7 +106,6 @@ class Table:
         self.view = reply["view"]
         if self.view is not None and self.view["result"] is None and self.computer_moved_last(self.view):
             self.show_move(self.view)  # the status line says it again after a reload
-            self.unmark()
         offer_levels(self.game, reply["levels"])
         self.opened.set()
 
@@ -189,7 +186,6 @@ class Table:
                 self.show_move(self.view)
                 self.error = False
                 render()
-                self.unmark()
         finally:
             self.busy = False
         render()
@@ -233,4 +229,6 @@ class Table:
         """Draw the table (main.py shows it and hides the rest), the keyboard focus kept."""
         view = self.view
         document.body.dataset.phase = view["screen"]
+        cards = snapshot(self.game, view)  # where they were: they move from there (ui/motion.py)
         keeping_focus(lambda: self.draw_table(view), lambda: self.next_control(view))
+        play(cards)
