@@ -48,24 +48,41 @@ def start_gin(page: Page) -> None:
         press(page.get_by_test_id(testid))
 
 
+def gin_step(page: Page) -> None:
+    """One step of a simple person who never takes the pile: pass the upcard, draw from the
+    stock, discard the last card; deal again after a hand."""
+    now = phase(page)
+    if now == "upcard":
+        press(page.get_by_test_id("pass-upcard"))
+    elif now == "draw":
+        press(page.get_by_test_id("stock"))
+    elif now == "discard":
+        card = page.locator("#hand [data-card]").last
+        press(card)
+        press(card)
+    elif now == "opponent":
+        wait_out(page, "opponent")
+    elif now in GIN_OVER:
+        press(page.get_by_test_id("next-hand" if now == "settle" else "rematch"))
+
+
 def gin_to_draw(page: Page) -> None:
-    """Play on (pass the upcard, discard the last card, deal again after a hand) until the person
-    is to draw."""
+    """Play on until the person is to draw."""
     for _ in range(400):
-        now = phase(page)
-        if now == "draw":
+        if phase(page) == "draw":
             return
-        if now == "upcard":
-            press(page.get_by_test_id("pass-upcard"))
-        elif now == "discard":
-            card = page.locator("#hand [data-card]").last
-            press(card)
-            press(card)
-        elif now == "opponent":
-            wait_out(page, "opponent")
-        elif now in GIN_OVER:
-            press(page.get_by_test_id("next-hand" if now == "settle" else "rematch"))
+        gin_step(page)
     raise AssertionError("the person never got to draw")
+
+
+def pile_offered(page: Page) -> str | None:
+    """The test id of the control that takes the pile's top, when the person may."""
+    now = phase(page)
+    if now == "upcard":
+        return "take-upcard"
+    if now == "draw" and "active" in page.get_by_test_id("discard").get_attribute("class").split():
+        return "discard"
+    return None
 
 
 def test_a_new_gin_hand_is_dealt_card_by_card_from_the_stock(page: Page, site):
@@ -109,6 +126,24 @@ def test_gin_cards_fly_from_the_stock_into_the_hand_and_from_the_opponent_onto_t
         transforms_only(page)
         return
     raise AssertionError("no turn of the opponent's ended with a discard")
+
+
+def test_a_card_taken_from_the_pile_flies_from_there_into_the_hand(page: Page, site):
+    open_page(page, site.url, seed=7)
+    start_gin(page)
+    for _ in range(400):
+        take = pile_offered(page)
+        if take is None:
+            gin_step(page)
+            continue
+        top = page.get_by_test_id("discard").locator("[data-code]").get_attribute("data-code")
+        forget_moves(page)
+        press(page.get_by_test_id(take))
+        assert top in codes(page, "#hand [data-card]")
+        assert moved(page, top, "place"), moves(page)
+        transforms_only(page)
+        return
+    raise AssertionError("the pile was never offered")
 
 
 def test_with_reduced_motion_a_whole_gin_turn_moves_nothing(page: Page, site):
@@ -171,8 +206,8 @@ def test_basic_rummy_melds_and_lay_offs_fly_from_the_hand_to_the_table(page: Pag
                 press(page.locator("#basic-hand [data-card]").last)
                 press(page.get_by_test_id("basic-discard"))
         elif now == "opponent":
+            forget_moves(page)  # first: a meld put down meanwhile is in `table`, or in the log
             table = set(codes(page, "#opponents [data-code]"))
-            forget_moves(page)
             wait_out(page, "opponent")
             settle(page)
             theirs = set(codes(page, "#opponents [data-code]")) - table
