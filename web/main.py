@@ -34,6 +34,7 @@ from ui.dom import (
 )
 from ui.gin import Gin
 from ui.link import Link
+from ui.motion import load_motion
 from ui.prefs import Prefs, chosen_game, storage_key, sync_choices
 from ui.rummikub import Rummikub
 from ui.table import Screen
@@ -227,6 +228,7 @@ async def register_service_worker():
 
 async def main():
     await load_storage()
+    asyncio.create_task(load_motion())  # wanted once a table is drawn, not by the start screen
     Prefs.load()
     js.window.rummyDecisionMs = js.Array.new()  # each computer decision's time in the worker
     js.window.rummyHintMs = js.Array.new()  # each hint's

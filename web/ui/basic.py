@@ -21,7 +21,6 @@ from .dom import (
     faces,
     hand_card_html,
     hide_result,
-    restart_animation,
     show_result,
     show_status,
     spawn,
@@ -41,7 +40,7 @@ def same_cards(first, second):
 
 
 class Basic(shared.Table):
-    """The Basic Rummy table: the selected cards (in the order tapped), the last move marked."""
+    """The Basic Rummy table: the selected cards (in the order tapped)."""
 
     game = "basic"
     refusals = "basic."
@@ -53,8 +52,6 @@ class Basic(shared.Table):
     def __init__(self):
         super().__init__()
         self.selected = []  # card codes of the person's hand
-        self.moved = ""  # the computer's last move, animated once: "stock" or "pile"
-        self.moved_meld = None  # the table meld a computer player just put down or extended
         self.last_meld = None  # the table meld of the computer players' last move, marked
 
     def clear_selection(self):
@@ -63,8 +60,6 @@ class Basic(shared.Table):
     def show_move(self, view):
         move = view["last_move"]
         self.message = self.log_line(move)
-        self.moved = {"DrawStock": "stock", "Discard": "pile", "DrawDiscard": "pile"}.get(move["move"], "")
-        self.moved_meld = move["meld"]
 
     def log_line(self, entry):
         """A move of the hand in words: the status line's last move, and a line of the log."""
@@ -85,9 +80,6 @@ class Basic(shared.Table):
         if move is None or view["players"][move["by"]]["you"] or view["result"] is not None:
             return None
         return move
-
-    def unmark(self):
-        self.moved, self.moved_meld = "", None
 
     def computer_moved_last(self, view):
         move = view["last_move"]
@@ -176,8 +168,6 @@ class Basic(shared.Table):
         screen = view["screen"]
         stock.classList.toggle("active", screen == "draw")
         pile.classList.toggle("active", screen == "draw" and view["can_take_pile"])
-        restart_animation(stock, self.moved == "stock")
-        restart_animation(pile, self.moved == "pile")
         turnovers = view["turnovers"]
         el("basic-turnovers").textContent = (
             t("basic.turnovers", count=turnovers, limit=view["turnover_limit"]) if turnovers else ""
@@ -217,8 +207,7 @@ class Basic(shared.Table):
             if meld["owner"] != owner:
                 continue
             number = meld["number"]
-            classes = ["meld"] + (["fits"] if number in fits else []) + (["moved"] if self.moved_meld == number else [])
-            classes += ["last-move"] if self.last_meld == number else []
+            classes = ["meld"] + (["fits"] if number in fits else []) + (["last-move"] if self.last_meld == number else [])
             cards = "".join(card_html(code, extra="mini") for code in meld["cards"])
             label = t("basic.meldLabel", cards=faces(meld["cards"]))
             parts.append(

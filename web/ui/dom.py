@@ -244,10 +244,16 @@ class Storage:
     js = None  # web/storage.js, loaded by `load_storage` before anything is stored
 
 
-async def load_storage():
+async def page_module(name):
+    """The page's JavaScript module `name` (beside index.html, not PyScript's files)."""
     from pyscript import js_import
 
-    (Storage.js,) = await js_import(js.URL.new("./storage.js", document.baseURI).href)  # the page's, not PyScript's
+    (module,) = await js_import(js.URL.new("./" + name, document.baseURI).href)
+    return module
+
+
+async def load_storage():
+    Storage.js = await page_module("storage.js")
 
 
 def store(key, text):
@@ -400,14 +406,6 @@ def draw_piles(stock, pile, view, pile_count=False, top_mark=""):
     else:
         pile.innerHTML = '<span class="card empty"></span>'
         pile.setAttribute("aria-label", t("table.discardEmpty"))
-
-
-def restart_animation(node, on):
-    """Replay the pulse of an element the computer just used."""
-    node.classList.remove("moved")
-    if on:
-        node.offsetWidth  # a reflow restarts the CSS animation
-        node.classList.add("moved")
 
 
 def show_status(node, message, error, now):

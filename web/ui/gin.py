@@ -20,7 +20,6 @@ from .dom import (
     hand_card_html,
     hide_result,
     open_sheet,
-    restart_animation,
     show_result,
     show_status,
     spawn,
@@ -33,7 +32,7 @@ from .table import render
 
 
 class Gin(shared.Table):
-    """The gin table: the selected card, the hints shown, the computer's last move marked."""
+    """The gin table: the selected card and the hints shown."""
 
     game = "gin"
     corrupt_notice = "save.corrupt"
@@ -45,7 +44,6 @@ class Gin(shared.Table):
         super().__init__()
         self.selected = None  # a card code of the person's hand
         self.hints = ()
-        self.moved = ""  # the computer's last move, animated once: "stock", "pile" or "taken"
 
     def clear_selection(self):
         self.selected, self.hints = None, ()
@@ -53,10 +51,6 @@ class Gin(shared.Table):
     def show_move(self, view):
         move = view["last_move"]
         self.message = move_line(move)
-        self.moved = {"DrawStock": "stock", "Discard": "pile", "Knock": "pile"}.get(move["move"], "taken")
-
-    def unmark(self):
-        self.moved = ""
 
     def computer_moved_last(self, view):
         return view["last_move"] is not None and view["last_move"]["by"] == "opponent"
@@ -152,8 +146,6 @@ class Gin(shared.Table):
         document.querySelector(".offer").hidden = screen != "upcard"
         stock.classList.toggle("active", screen == "draw")
         pile.classList.toggle("active", screen == "draw" and view["can_take_pile"])
-        for node, name in ((stock, "stock"), (pile, "pile"), (el("taken-record"), "taken")):
-            restart_animation(node, self.moved == name)
 
         best = self.hints[0] if self.hints else None
         for node, moves in ((stock, ("DrawStock",)), (pile, ("DrawDiscard", "TakeUpcard")),

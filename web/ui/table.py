@@ -16,6 +16,7 @@ import js
 from . import drag
 from .dom import PACE, Seeds, ask, attr, by_id, document, each, keeping_focus, notice, open_log, open_stats, recall, refusal_text, store, t, unstore
 from .link import Link
+from .motion import play, snapshot
 from .prefs import offer_levels, settings, storage_key
 
 
@@ -63,10 +64,7 @@ class Table:
         """Forget the cards the person selected (after an action, or a new match)."""
 
     def show_move(self, view):
-        """Put the computer's move (`view["last_move"]`) in words and mark it for the animation."""
-
-    def unmark(self):
-        """Forget the marks of the last computer move, once drawn (it animates once)."""
+        """Put the computer's move (`view["last_move"]`) in words."""
 
     def computer_moved_last(self, view):
         """Whether the hand's last move was a computer player's (said again after a reload)."""
@@ -179,7 +177,6 @@ class Table:
         self.view, self.saved = reply["view"], reply["save"]
         if self.view is not None and self.view["result"] is None and self.computer_moved_last(self.view):
             self.show_move(self.view)  # the status line says it again after a reload
-            self.unmark()
         offer_levels(self.game, reply["levels"])
         self.opened.set()
 
@@ -263,7 +260,6 @@ class Table:
                 self.show_move(self.view)
                 self.error = False
                 render()
-                self.unmark()
         finally:
             self.busy = False
         render()
@@ -313,4 +309,6 @@ class Table:
         """Draw the table (main.py shows it and hides the rest), the keyboard focus kept."""
         view = self.view
         document.body.dataset.phase = view["screen"]
+        cards = snapshot(self.game, view)  # where they were: they move from there (ui/motion.py)
         keeping_focus(lambda: self.draw_table(view), lambda: self.next_control(view))
+        play(cards)
