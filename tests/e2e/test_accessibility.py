@@ -280,35 +280,62 @@ def test_a_sheet_takes_the_focus_and_gives_it_back_to_the_control_that_opened_it
     assert focused(page, "[data-action=new-match]"), "the focus did not come back to New match"
 
 
-NEXT_CONTROL = {"upcard": "take-upcard", "draw": "stock", "settle": "next-hand", "match-over": "rematch"}
+RESULT_BUTTON = {"settle": "next-hand", "hand-over": "next-hand", "match-over": "rematch", "game-over": "rematch"}
 
 
-def test_after_the_persons_discard_and_the_computers_turn_the_focus_is_on_the_next_move(page: Page, site):
-    """By keyboard alone: a card selected and discarded; once the computer has moved, the
-    focus is on what the person does next (the stock, the upcard's Take), or on the result
-    dialog's button when the hand ended."""
-    open_page(page, site.url, seed=3)
-    start_gin(page, how="keys")
+def assert_focus_on(page: Page, testid: str, when: str) -> None:
+    assert focused(page, f"[data-testid={testid}]"), (
+        f"{when}: the focus is not on {testid} but on " + page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    )
+
+
+def discards_by_keyboard(page: Page, discard, next_control: dict[str, str], turn, times: int = 3) -> None:
+    """The person discards `times` times by keyboard (`discard(page)`, False when it is not
+    their discard); once the computer has moved, the focus is on the control of the person's
+    next move (`next_control` by screen), or on the result dialog's button when the hand ended.
+    Any other step is `turn(page, "keys")`."""
     checked = 0
     for _ in range(400):
         now = phase(page)
-        if now in ("settle", "match-over"):
-            assert focused(page, f"[data-testid={NEXT_CONTROL[now]}]"), f"{now}: the result's button is not focused"
-            if checked >= 3:
-                return
-            press(page.get_by_test_id("next-hand" if now == "settle" else "rematch"), "keys")
-        elif now == "discard":
-            press(page.locator("#hand [data-card]").last, "keys")
-            press(page.get_by_test_id("discard-button"), "keys")
+        if now in RESULT_BUTTON:
+            assert_focus_on(page, RESULT_BUTTON[now], f"{now}, the result dialog open")
+            if checked >= times or now in ("match-over", "game-over"):
+                break
+            press(page.get_by_test_id("next-hand"), "keys")
+        elif discard(page):
             if phase(page) == "opponent":
                 wait_out(page, "opponent")
             after = phase(page)
-            expected = NEXT_CONTROL[after]
-            assert focused(page, f"[data-testid={expected}]"), (
-                f"after the computer's turn ({after}) the focus is on "
-                + page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
-            )
+            assert_focus_on(page, {**next_control, **RESULT_BUTTON}[after], f"after the computer's turn ({after})")
             checked += 1
         else:
-            gin_turn(page, "keys")
-    assert checked >= 3
+            turn(page, "keys")
+    assert checked >= times, "the person discarded too few times"
+
+
+def gin_discard(page: Page) -> bool:
+    if phase(page) != "discard":
+        return False
+    press(page.locator("#hand [data-card]").last, "keys")
+    press(page.get_by_test_id("discard-button"), "keys")
+    return True
+
+
+def basic_discard(page: Page) -> bool:
+    if phase(page) != "play":
+        return False
+    press(page.locator("#basic-hand [data-card]").last, "keys")
+    press(page.get_by_test_id("basic-discard"), "keys")
+    return True
+
+
+def test_after_the_persons_gin_discard_and_the_computers_turn_the_focus_is_on_the_next_move(page: Page, site):
+    open_page(page, site.url, seed=3)
+    start_gin(page, target=100, how="keys")
+    discards_by_keyboard(page, gin_discard, {"upcard": "take-upcard", "draw": "stock"}, gin_turn)
+
+
+def test_after_a_basic_rummy_discard_and_the_computers_turn_the_focus_is_on_the_stock(page: Page, site):
+    open_page(page, site.url, seed=5)
+    start_basic(page, opponents=1, length="hands-3", how="keys")
+    discards_by_keyboard(page, basic_discard, {"draw": "basic-stock"}, basic_turn)
