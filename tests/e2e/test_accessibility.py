@@ -7,7 +7,8 @@ control has a name that is a translation, not a catalog key. Then the keyboard f
 takes it and gives it back, a result dialog gives it to its button, and after the computer's
 turn it waits on the control for the person's next move.
 
-A new screen is one line in a tour: `scan(page, "its name")` once the page shows it.
+A new screen is one line in a tour: `tour.scan("its name")` once the page shows it
+(`assert_accessible(page, "its name")` outside a tour).
 """
 
 from __future__ import annotations
@@ -30,8 +31,7 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")  # English last: the tours read English labels
 BLOCKING = ("serious", "critical")
 # A catalog key shown as it is ("action.hint", "rk.log.button"): a string the page never
-# translated. Words with a dot inside that a translation could hold have no lower-case start
-# on both sides of every dot.
+# translated. Translations never join two lower-case words with a dot.
 RAW_KEY = re.compile(r"\b[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+\b")
 CONTROLS = "button, select, input, textarea, a[href], summary, [role=button], [role=link], [tabindex]:not([tabindex='-1'])"
 
@@ -108,7 +108,7 @@ def choose_language(page: Page, lang: str) -> None:
         settle(page)
 
 
-def scan(page: Page, screen: str) -> None:
+def assert_accessible(page: Page, screen: str) -> None:
     """The screen shown, in each language: no serious or critical axe violation, every visible
     control named in words. The screen must not change meanwhile (the person's turn, a sheet,
     a result): a language switch only redraws it."""
@@ -119,22 +119,25 @@ def scan(page: Page, screen: str) -> None:
         assert phase(page) == shown, f"{screen}: the page moved on from {shown} while it was scanned"
         problems += [f"[{lang}] {p}" for p in blocking_violations(page) + unnamed_controls(page)]
     assert not problems, f"{screen}:\n" + "\n".join(problems)
-    Scanned.screens.append(screen)
 
 
-class Scanned:
-    screens: list[str] = []  # this test's screens, for its closing check
+class Tour:
+    """The screens a test has scanned on its page, so that each is scanned once and the test
+    can check at the end that it saw them all."""
 
+    def __init__(self, page: Page) -> None:
+        self.page, self.screens = page, []
 
-@pytest.fixture(autouse=True)
-def scanned():
-    Scanned.screens = []
-    return Scanned.screens
+    def scan(self, screen: str) -> None:
+        assert_accessible(self.page, screen)
+        self.screens.append(screen)
 
+    def scan_once(self, screen: str) -> None:
+        if screen not in self.screens:
+            self.scan(screen)
 
-def scan_once(page: Page, screen: str) -> None:
-    if screen not in Scanned.screens:
-        scan(page, screen)
+    def saw(self, *screens: str) -> None:
+        assert not set(screens) - set(self.screens), f"not reached: {set(screens) - set(self.screens)}"
 
 
 def close_sheet(page: Page) -> None:
@@ -142,25 +145,22 @@ def close_sheet(page: Page) -> None:
     expect(page.locator("#sheet")).to_be_hidden()
 
 
-def scan_sheets(page: Page, game: str) -> None:
+def scan_sheets(tour: Tour, game: str) -> None:
     """The rules and statistics sheets of the game chosen."""
-    press(page.locator("[data-action=show-rules]"))
-    expect(page.locator("#sheet")).to_be_visible()
-    scan(page, f"{game} rules")
-    close_sheet(page)
-    press(page.locator("[data-action=show-stats]"))
-    expect(page.locator("#sheet")).to_be_visible()
-    scan(page, f"{game} statistics")
-    close_sheet(page)
+    for action in ("show-rules", "show-stats"):
+        press(tour.page.locator(f"[data-action={action}]"))
+        expect(tour.page.locator("#sheet")).to_be_visible()
+        tour.scan(f"{game} {action}")
+        close_sheet(tour.page)
 
 
-def scan_new_match_question(page: Page, game: str) -> None:
+def scan_new_match_question(tour: Tour, game: str) -> None:
     """New match while a match is in play: the page asks first."""
-    page.locator("[data-action=new-match]").click()  # its work waits for the answer
-    expect(page.get_by_test_id("answer-yes")).to_be_visible()
-    scan(page, f"{game} confirm new match")
-    close_sheet(page)
-    settle(page)
+    tour.page.locator("[data-action=new-match]").click()  # its work waits for the answer
+    expect(tour.page.get_by_test_id("answer-yes")).to_be_visible()
+    tour.scan(f"{game} confirm new match")
+    close_sheet(tour.page)
+    settle(tour.page)
 
 
 # ---- the tours ------------------------------------------------------------------------------
@@ -168,34 +168,35 @@ def scan_new_match_question(page: Page, game: str) -> None:
 
 def test_the_start_screen_and_sheets_of_each_game_are_accessible(page: Page, site):
     open_page(page, site.url)
+    tour = Tour(page)
     for game in ("gin", "basic", "rummikub"):
         press(page.get_by_test_id(f"game-{game}"))
-        scan(page, f"start screen, {game} chosen")
-        scan_sheets(page, game)
+        tour.scan(f"start screen, {game} chosen")
+        scan_sheets(tour, game)
 
 
-def gin_step(page: Page) -> None:
+def gin_step(tour: Tour) -> None:
     """Scan the gin screen shown, the first time it shows, then play on (gin_turn)."""
+    page = tour.page
     now = phase(page)
     if now == "upcard":
-        scan_once(page, "gin upcard")
-    elif now == "draw" and "gin draw" not in Scanned.screens:
-        scan(page, "gin draw")
+        tour.scan_once("gin upcard")
+    elif now == "draw" and "gin draw" not in tour.screens:
+        tour.scan("gin draw")
         press(page.get_by_test_id("hint"))
         expect(page.locator("#hints")).to_be_visible()
-        scan(page, "gin draw, hints open")
+        tour.scan("gin draw, hints open")
         press(page.get_by_test_id("hint"))
-        scan_new_match_question(page, "gin")
-    elif now == "discard":
-        if "gin discard, a card selected" not in Scanned.screens:
-            press(page.locator("#hand [data-card]").first)
-            scan(page, "gin discard, a card selected")
+        scan_new_match_question(tour, "gin")
+    elif now == "discard" and "gin discard, a card selected" not in tour.screens:
+        press(page.locator("#hand [data-card]").first)
+        tour.scan("gin discard, a card selected")
     elif now == "settle":
-        scan_once(page, "gin settlement")
+        tour.scan_once("gin settlement")
         press(page.get_by_test_id("next-hand"))
         return
     elif now == "match-over":
-        scan(page, "gin match over")
+        tour.scan("gin match over")
         return
     gin_turn(page)
 
@@ -203,53 +204,59 @@ def gin_step(page: Page) -> None:
 def test_every_gin_screen_is_accessible(page: Page, site):
     open_page(page, site.url, seed=3)
     start_gin(page, target=50)
+    tour = Tour(page)
     for _ in range(3000):
-        gin_step(page)
-        if "gin match over" in Scanned.screens:
+        gin_step(tour)
+        if "gin match over" in tour.screens:
             break
-    assert {"gin upcard", "gin draw", "gin draw, hints open", "gin discard, a card selected", "gin settlement", "gin match over"} <= set(Scanned.screens)
+    tour.saw("gin upcard", "gin draw", "gin draw, hints open", "gin discard, a card selected", "gin settlement", "gin match over")
 
 
 def test_every_basic_rummy_screen_is_accessible(page: Page, site):
     open_page(page, site.url, seed=17)
     start_basic(page, opponents=1, length="hands-1")
+    tour = Tour(page)
     for _ in range(600):
         now = phase(page)
         if now == "draw":
-            scan_once(page, "basic draw")
-        elif now == "play" and "basic play, a card selected" not in Scanned.screens:
+            tour.scan_once("basic draw")
+        elif now == "play" and "basic play, a card selected" not in tour.screens:
             press(page.locator("#basic-hand [data-card]").last)
-            scan(page, "basic play, a card selected")
+            tour.scan("basic play, a card selected")
             press(page.locator("#basic-hand [data-card]").last)  # unselected again
-            scan_new_match_question(page, "basic")
+            scan_new_match_question(tour, "basic")
         elif now == "play" and page.get_by_test_id("meld-offer").count():
-            scan_once(page, "basic play, meld offers")
+            tour.scan_once("basic play, meld offers")
         elif now == "game-over":
-            scan(page, "basic game over")
+            tour.scan("basic game over")
             break
         basic_turn(page)
-    assert {"basic draw", "basic play, a card selected", "basic play, meld offers", "basic game over"} <= set(Scanned.screens)
+    tour.saw("basic draw", "basic play, a card selected", "basic play, meld offers", "basic game over")
 
 
 def test_every_rummikub_screen_is_accessible(page: Page, site):
     open_page(page, site.url, seed=4)
     start_rummikub(page, opponents=1)
+    tour = Tour(page)
     for _ in range(300):
         now = until_my_turn(page)
-        if now == "play" and "rummikub play, a tile selected" not in Scanned.screens:
+        if now == "play" and "rummikub play, a tile selected" not in tour.screens:
             press(page.locator("#rk-rack [data-tile-id]").first)
-            scan(page, "rummikub play, a tile selected")
+            tour.scan("rummikub play, a tile selected")
             press(page.get_by_test_id("rk-hint"))
-            scan(page, "rummikub play, the hint shown")
+            expect(page.get_by_test_id("rk-hint-box")).to_be_visible()
+            tour.scan("rummikub play, the hint shown")
             press(page.get_by_test_id("rk-log"))
-            scan(page, "rummikub move log")
+            expect(page.locator("#sheet")).to_be_visible()
+            tour.scan("rummikub move log")
             close_sheet(page)
-            scan_new_match_question(page, "rummikub")
+            scan_new_match_question(tour, "rummikub")
         elif now in ("round-over", "game-over"):
-            scan(page, "rummikub round result")
+            tour.scan("rummikub round result")
             break
         rummikub_turn(page)
-    assert {"rummikub play, a tile selected", "rummikub round result"} <= set(Scanned.screens)
+    tour.saw("rummikub play, a tile selected", "rummikub play, the hint shown", "rummikub move log",
+             "rummikub confirm new match", "rummikub round result")
 
 
 # ---- focus ----------------------------------------------------------------------------------
