@@ -172,7 +172,9 @@ def ensure_node_modules(root: Path = ROOT) -> None:
     elif stamp.stat().st_mtime < lock.stat().st_mtime:
         reason = "node_modules is older than package-lock.json"
     else:
-        wanted = json.loads((root / "package.json").read_text("utf-8")).get("dependencies", {})
+        package = json.loads((root / "package.json").read_text("utf-8"))
+        # The test tools (axe-core) too: a stale one would test against another version.
+        wanted = {**package.get("dependencies", {}), **package.get("devDependencies", {})}
         for name, version in wanted.items():
             meta = modules / name / "package.json"
             have = json.loads(meta.read_text("utf-8")).get("version") if meta.is_file() else None

@@ -208,6 +208,9 @@ def test_dist_holds_the_page_and_runtime(dist, web):
     assert {"pyscript/core.js", "pyscript/core.css"} <= files
     # Only what a start needs: none of the editor's or terminal's heavy chunks, no source maps.
     assert not [f for f in files if "codemirror" in f or "xterm" in f or f.endswith(".map")]
+    # The test-only tools (axe-core, the accessibility checker) are never shipped.
+    assert not [f for f in files if "axe" in f.lower()]
+    assert b"axe.run" not in b"".join((dist / f).read_bytes() for f in files if f.endswith((".js", ".mjs", ".html")))
 
 
 def test_pyscript_imports_resolve(dist):
@@ -384,7 +387,7 @@ def fake_root(path: Path, *, installed: dict[str, str] | None) -> Path:
     """A project folder with package.json and a lock, and node_modules as given (or none)."""
     pins = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", build.MICROPYTHON_PACKAGE: "1.27.0"}
     path.mkdir()
-    (path / "package.json").write_text(json.dumps({"dependencies": pins}))
+    (path / "package.json").write_text(json.dumps({"dependencies": pins, "devDependencies": {"axe-core": "4.14.1"}}))
     (path / "package-lock.json").write_text("{}")
     if installed is not None:
         for name, version in installed.items():
@@ -409,15 +412,18 @@ def test_npm_runs_only_when_needed(tmp_path, monkeypatch):
         build.subprocess, "run",
         lambda cmd, **kw: calls.append(cmd) or subprocess.CompletedProcess(cmd, 0),
     )
-    current = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", build.MICROPYTHON_PACKAGE: "1.27.0"}
+    current = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", build.MICROPYTHON_PACKAGE: "1.27.0", "axe-core": "4.14.1"}
     build.ensure_node_modules(fake_root(tmp_path / "ok", installed=current))
     assert calls == []
     older = {**current, "pyodide": "314.0.5"}
     build.ensure_node_modules(fake_root(tmp_path / "old", installed=older))
     assert calls == [["/usr/bin/npm", "ci", "--no-audit", "--no-fund"]]
+    # A test tool (a devDependency) at another version is stale too.
+    build.ensure_node_modules(fake_root(tmp_path / "old-dev", installed={**current, "axe-core": "4.10.0"}))
+    assert len(calls) == 2
     stale = fake_root(tmp_path / "stale", installed=current)
     lock = stale / "package-lock.json"
     stamp = stale / "node_modules" / ".package-lock.json"
     os.utime(stamp, (lock.stat().st_mtime - 60,) * 2)
     build.ensure_node_modules(stale)
-    assert len(calls) == 2
+    assert len(calls) == 3

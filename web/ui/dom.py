@@ -400,9 +400,12 @@ def draw_piles(stock, pile, view, pile_count=False, top_mark=""):
     stock.setAttribute("aria-label", t("action.drawStock") + " · " + t("table.stockCount", count=view["stock"]))
     top = view["pile_top"]
     if top:
-        count = '<span class="count">' + str(view["pile_count"]) + "</span>" if pile_count else ""
+        # The pile's size is drawn by CSS (attr) so that the card's face alone is the button's
+        # visible text, which its name starts from; the name says the size in words.
+        count = '<span class="count" data-count="' + str(view["pile_count"]) + '"></span>' if pile_count else ""
         pile.innerHTML = card_html(top, top_mark) + count
-        pile.setAttribute("aria-label", t("action.takePile", card=spoken(top)))
+        counted = " · " + t("table.pileCount", count=view["pile_count"]) if pile_count else ""
+        pile.setAttribute("aria-label", t("action.takePile", card=spoken(top)) + counted)
     else:
         pile.innerHTML = '<span class="card empty"></span>'
         pile.setAttribute("aria-label", t("table.discardEmpty"))

@@ -1,0 +1,348 @@
+"""Accessibility, checked in real Chromium on every screen of the three games.
+
+Each screen a person sees (the start screen for each game, every phase of each table, the
+result dialogs, the sheets) is scanned with axe-core (npm, pinned, test-only: never in dist/)
+in each of the page's three languages: no serious or critical violation, and every visible
+control has a name that is a translation, not a catalog key. Then the keyboard focus: a sheet
+takes it and gives it back, a result dialog gives it to its button, and after the computer's
+turn it waits on the control for the person's next move.
+
+A new screen is one line in a tour: `tour.scan("its name")` once the page shows it
+(`assert_accessible(page, "its name")` outside a tour).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from helpers import open_page, phase, press, settle, wait_out
+from playwright.sync_api import Page, expect
+from test_basic_page import start_basic
+from test_basic_page import take_turn as basic_turn
+from test_gin_page import start as start_gin
+from test_gin_page import take_turn as gin_turn
+from test_rummikub_page import start_rummikub, until_my_turn
+from test_rummikub_page import take_turn as rummikub_turn
+
+pytestmark = pytest.mark.e2e
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+LANGUAGES = ("zh-Hans", "zh-Hant", "en")  # English last: the tours read English labels
+BLOCKING = ("serious", "critical")
+# A catalog key shown as it is ("action.hint", "rk.log.button"): a string the page never
+# translated. Translations never join two lower-case words with a dot.
+RAW_KEY = re.compile(r"\b[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+\b")
+CONTROLS = "button, select, input, textarea, a[href], summary, [role=button], [role=link], [tabindex]:not([tabindex='-1'])"
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    """The page's CSP forbids inline scripts; axe is injected as one, so this context bypasses
+    it (the CSP itself is tested in test_csp.py)."""
+    return {**browser_context_args, "bypass_csp": True}
+
+
+# ---- scanning -----------------------------------------------------------------------------
+
+
+# axe cannot measure contrast over a gradient (it reports it as "incomplete"): the felt is
+# painted in its lightest colour, the centre of the gradient, the worst case for light text.
+FLAT_FELT = "body { background: var(--felt) !important; }"
+
+
+def inject_axe(page: Page) -> None:
+    """axe-core, from node_modules (the test's copy: the site never ships it)."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+        page.add_style_tag(content=FLAT_FELT)
+
+
+def blocking_violations(page: Page) -> list[str]:
+    """axe's serious and critical violations of the page as shown, one line per element."""
+    inject_axe(page)
+    violations = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    return [
+        f"{v['id']} ({v['impact']}): {node['target']} - {v['help']}"
+        for v in violations
+        if v["impact"] in BLOCKING
+        for node in v["nodes"]
+    ]
+
+
+NAMES = """(selector) => {
+  axe.setup(document);
+  try {
+    return [...document.querySelectorAll(selector)]
+      .filter((node) => node.checkVisibility() && node.getClientRects().length)
+      .map((node) => ({
+        control: node.outerHTML.slice(0, 160),
+        name: axe.commons.text.accessibleText(node).trim(),
+      }));
+  } finally {
+    axe.teardown();
+  }
+}"""
+
+
+def unnamed_controls(page: Page) -> list[str]:
+    """Every visible control without a name, or whose name holds an untranslated key."""
+    inject_axe(page)
+    controls = page.evaluate(NAMES, CONTROLS)
+    assert controls, "no control is visible"
+    return [
+        f"{c['control']} is named {c['name']!r}" for c in controls if not c["name"] or RAW_KEY.search(c["name"])
+    ]
+
+
+def asking(page: Page) -> bool:
+    """Whether the page waits for the answer to its question (it stays busy until then)."""
+    return page.get_by_test_id("answer-yes").is_visible()
+
+
+def choose_language(page: Page, lang: str) -> None:
+    """The page in `lang`: the catalog loaded, then the page translated and drawn at once."""
+    page.get_by_test_id("lang-select").select_option(lang)
+    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+    if not asking(page):
+        settle(page)
+
+
+def assert_accessible(page: Page, screen: str) -> None:
+    """The screen shown, in each language: no serious or critical axe violation, every visible
+    control named in words. The screen must not change meanwhile (the person's turn, a sheet,
+    a result): a language switch only redraws it."""
+    shown = phase(page)
+    problems = []
+    for lang in LANGUAGES:
+        choose_language(page, lang)
+        assert phase(page) == shown, f"{screen}: the page moved on from {shown} while it was scanned"
+        problems += [f"[{lang}] {p}" for p in blocking_violations(page) + unnamed_controls(page)]
+    assert not problems, f"{screen}:\n" + "\n".join(problems)
+
+
+class Tour:
+    """The screens a test has scanned on its page, so that each is scanned once and the test
+    can check at the end that it saw them all."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.screens = page, []
+
+    def scan(self, screen: str) -> None:
+        assert_accessible(self.page, screen)
+        self.screens.append(screen)
+
+    def scan_once(self, screen: str) -> None:
+        if screen not in self.screens:
+            self.scan(screen)
+
+    def saw(self, *screens: str) -> None:
+        assert not set(screens) - set(self.screens), f"not reached: {set(screens) - set(self.screens)}"
+
+
+def close_sheet(page: Page) -> None:
+    page.keyboard.press("Escape")
+    expect(page.locator("#sheet")).to_be_hidden()
+
+
+def scan_sheets(tour: Tour, game: str) -> None:
+    """The rules and statistics sheets of the game chosen."""
+    for action in ("show-rules", "show-stats"):
+        press(tour.page.locator(f"[data-action={action}]"))
+        expect(tour.page.locator("#sheet")).to_be_visible()
+        tour.scan(f"{game} {action}")
+        close_sheet(tour.page)
+
+
+def scan_new_match_question(tour: Tour, game: str) -> None:
+    """New match while a match is in play: the page asks first."""
+    tour.page.locator("[data-action=new-match]").click()  # its work waits for the answer
+    expect(tour.page.get_by_test_id("answer-yes")).to_be_visible()
+    tour.scan(f"{game} confirm new match")
+    close_sheet(tour.page)
+    settle(tour.page)
+
+
+# ---- the tours ------------------------------------------------------------------------------
+
+
+def test_the_start_screen_and_sheets_of_each_game_are_accessible(page: Page, site):
+    open_page(page, site.url)
+    tour = Tour(page)
+    for game in ("gin", "basic", "rummikub"):
+        press(page.get_by_test_id(f"game-{game}"))
+        tour.scan(f"start screen, {game} chosen")
+        scan_sheets(tour, game)
+
+
+def gin_step(tour: Tour) -> None:
+    """Scan the gin screen shown, the first time it shows, then play on (gin_turn)."""
+    page = tour.page
+    now = phase(page)
+    if now == "upcard":
+        tour.scan_once("gin upcard")
+    elif now == "draw" and "gin draw" not in tour.screens:
+        tour.scan("gin draw")
+        press(page.get_by_test_id("hint"))
+        expect(page.locator("#hints")).to_be_visible()
+        tour.scan("gin draw, hints open")
+        press(page.get_by_test_id("hint"))
+        scan_new_match_question(tour, "gin")
+    elif now == "discard" and "gin discard, a card selected" not in tour.screens:
+        press(page.locator("#hand [data-card]").first)
+        tour.scan("gin discard, a card selected")
+    elif now == "settle":
+        tour.scan_once("gin settlement")
+        press(page.get_by_test_id("next-hand"))
+        return
+    elif now == "match-over":
+        tour.scan("gin match over")
+        return
+    gin_turn(page)
+
+
+def test_every_gin_screen_is_accessible(page: Page, site):
+    open_page(page, site.url, seed=3)
+    start_gin(page, target=50)
+    tour = Tour(page)
+    for _ in range(3000):
+        gin_step(tour)
+        if "gin match over" in tour.screens:
+            break
+    tour.saw("gin upcard", "gin draw", "gin draw, hints open", "gin discard, a card selected", "gin settlement", "gin match over")
+
+
+def test_every_basic_rummy_screen_is_accessible(page: Page, site):
+    open_page(page, site.url, seed=17)
+    start_basic(page, opponents=1, length="hands-1")
+    tour = Tour(page)
+    for _ in range(600):
+        now = phase(page)
+        if now == "draw":
+            tour.scan_once("basic draw")
+        elif now == "play" and "basic play, a card selected" not in tour.screens:
+            press(page.locator("#basic-hand [data-card]").last)
+            tour.scan("basic play, a card selected")
+            press(page.locator("#basic-hand [data-card]").last)  # unselected again
+            scan_new_match_question(tour, "basic")
+        elif now == "play" and page.get_by_test_id("meld-offer").count():
+            tour.scan_once("basic play, meld offers")
+        elif now == "game-over":
+            tour.scan("basic game over")
+            break
+        basic_turn(page)
+    tour.saw("basic draw", "basic play, a card selected", "basic play, meld offers", "basic game over")
+
+
+def test_every_rummikub_screen_is_accessible(page: Page, site):
+    open_page(page, site.url, seed=4)
+    start_rummikub(page, opponents=1)
+    tour = Tour(page)
+    for _ in range(300):
+        now = until_my_turn(page)
+        if now == "play" and "rummikub play, a tile selected" not in tour.screens:
+            press(page.locator("#rk-rack [data-tile-id]").first)
+            tour.scan("rummikub play, a tile selected")
+            press(page.get_by_test_id("rk-hint"))
+            expect(page.get_by_test_id("rk-hint-box")).to_be_visible()
+            tour.scan("rummikub play, the hint shown")
+            press(page.get_by_test_id("rk-log"))
+            expect(page.locator("#sheet")).to_be_visible()
+            tour.scan("rummikub move log")
+            close_sheet(page)
+            scan_new_match_question(tour, "rummikub")
+        elif now in ("round-over", "game-over"):
+            tour.scan("rummikub round result")
+            break
+        rummikub_turn(page)
+    tour.saw("rummikub play, a tile selected", "rummikub play, the hint shown", "rummikub move log",
+             "rummikub confirm new match", "rummikub round result")
+
+
+# ---- focus ----------------------------------------------------------------------------------
+
+
+def focused(page: Page, selector: str) -> bool:
+    return page.evaluate("(s) => document.activeElement === document.querySelector(s)", selector)
+
+
+def focus_is_inside(page: Page, selector: str) -> bool:
+    return page.evaluate("(s) => document.querySelector(s).contains(document.activeElement)", selector)
+
+
+def test_a_sheet_takes_the_focus_and_gives_it_back_to_the_control_that_opened_it(page: Page, site):
+    open_page(page, site.url, seed=3)
+    for action in ("show-rules", "show-stats"):
+        press(page.locator(f"[data-action={action}]"), "keys")
+        expect(page.locator("#sheet")).to_be_visible()
+        assert focus_is_inside(page, "#sheet"), f"{action}: the sheet does not have the focus"
+        close_sheet(page)
+        assert focused(page, f"[data-action={action}]"), f"{action}: the focus did not come back"
+    start_gin(page)
+    page.locator("[data-action=new-match]").focus()
+    page.keyboard.press("Enter")  # its work waits for the answer
+    expect(page.get_by_test_id("answer-yes")).to_be_visible()
+    assert focused(page, "[data-testid=answer-yes]"), "the question's answer does not have the focus"
+    press(page.get_by_test_id("close-sheet"), "keys")
+    assert focused(page, "[data-action=new-match]"), "the focus did not come back to New match"
+
+
+RESULT_BUTTON = {"settle": "next-hand", "hand-over": "next-hand", "match-over": "rematch", "game-over": "rematch"}
+
+
+def assert_focus_on(page: Page, testid: str, when: str) -> None:
+    assert focused(page, f"[data-testid={testid}]"), (
+        f"{when}: the focus is not on {testid} but on " + page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    )
+
+
+def discards_by_keyboard(page: Page, discard, next_control: dict[str, str], turn, times: int = 3) -> None:
+    """The person discards `times` times by keyboard (`discard(page)`, False when it is not
+    their discard); once the computer has moved, the focus is on the control of the person's
+    next move (`next_control` by screen), or on the result dialog's button when the hand ended.
+    Any other step is `turn(page, "keys")`."""
+    checked = 0
+    for _ in range(400):
+        now = phase(page)
+        if now in RESULT_BUTTON:
+            assert_focus_on(page, RESULT_BUTTON[now], f"{now}, the result dialog open")
+            if checked >= times or now in ("match-over", "game-over"):
+                break
+            press(page.get_by_test_id("next-hand"), "keys")
+        elif discard(page):
+            if phase(page) == "opponent":
+                wait_out(page, "opponent")
+            after = phase(page)
+            assert_focus_on(page, {**next_control, **RESULT_BUTTON}[after], f"after the computer's turn ({after})")
+            checked += 1
+        else:
+            turn(page, "keys")
+    assert checked >= times, "the person discarded too few times"
+
+
+def gin_discard(page: Page) -> bool:
+    if phase(page) != "discard":
+        return False
+    press(page.locator("#hand [data-card]").last, "keys")
+    press(page.get_by_test_id("discard-button"), "keys")
+    return True
+
+
+def basic_discard(page: Page) -> bool:
+    if phase(page) != "play":
+        return False
+    press(page.locator("#basic-hand [data-card]").last, "keys")
+    press(page.get_by_test_id("basic-discard"), "keys")
+    return True
+
+
+def test_after_the_persons_gin_discard_and_the_computers_turn_the_focus_is_on_the_next_move(page: Page, site):
+    open_page(page, site.url, seed=3)
+    start_gin(page, target=100, how="keys")
+    discards_by_keyboard(page, gin_discard, {"upcard": "take-upcard", "draw": "stock"}, gin_turn)
+
+
+def test_after_a_basic_rummy_discard_and_the_computers_turn_the_focus_is_on_the_stock(page: Page, site):
+    open_page(page, site.url, seed=5)
+    start_basic(page, opponents=1, length="hands-3", how="keys")
+    discards_by_keyboard(page, basic_discard, {"draw": "basic-stock"}, basic_turn)
