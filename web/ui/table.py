@@ -13,9 +13,9 @@ import json
 
 import js
 
-from .dom import PACE, Seeds, ask, by_id, document, keeping_focus, notice, open_stats, refusal_text, store, t, unstore
+from .dom import Seeds, ask, by_id, document, keeping_focus, notice, open_stats, refusal_text, store, t, unstore
 from .link import Link
-from .prefs import offer_levels, settings, storage_key
+from .prefs import offer_levels, pace, settings, storage_key
 
 
 class Screen:
@@ -180,7 +180,7 @@ class Table:
             while self.view is not None and self.view["screen"] == "opponent" and Screen.game == self.game:
                 request = {"game": self.game, "code": "computer"}
                 pending = asyncio.create_task(Link.call_showing_thinking("act", request, by_id("thinking")))
-                await asyncio.sleep(PACE)
+                await asyncio.sleep(pace())
                 reply = await pending
                 if reply is None or not reply["ok"]:
                     break
