@@ -18,7 +18,7 @@
 
   function stored() {
     try {
-      return JSON.parse(localStorage.getItem("rummy-table/prefs") || "{}").theme;
+      return JSON.parse(localStorage.getItem("rummy-table/prefs") || "{}").theme; // prefs.KEY
     } catch (error) {
       return "system"; // storage disabled or unreadable: the DOM layer says so when it saves
     }

@@ -184,6 +184,5 @@ def show_settings():
         + escape(t("settings.fourColor")) + "</span></label>"
     )
     body = document.createElement("div")
-    body.className = "settings"
     body.innerHTML = "".join(blocks)
     open_sheet(t("settings.title"), body)
