@@ -35,7 +35,7 @@ from ui.dom import (
 from ui.gin import Gin
 from ui.link import Link
 from ui.motion import load_motion
-from ui.prefs import Prefs, chosen_game, storage_key, sync_choices
+from ui.prefs import Prefs, chosen_game, show_settings, storage_key, sync_choices
 from ui.rummikub import Rummikub
 from ui.table import Screen
 
@@ -156,6 +156,8 @@ def on_click(event):
     name = attr(target, "data-action")
     if name == "show-rules":
         show_rules(document.body.dataset.game)
+    elif name == "show-settings":
+        show_settings()
     elif name == "close-sheet":
         close_sheet()
     elif name == "answer-yes":
@@ -211,6 +213,9 @@ def on_language(event):
 
 
 def on_four_colour(event):
+    """The settings sheet's four-colour deck checkbox (the sheet is built when it opens)."""
+    if event.target.id != "four-color":
+        return
     Prefs.set("fourColor", bool(event.target.checked))
     sync_choices()
     if Page.ready:
@@ -239,7 +244,7 @@ async def main():
     document.addEventListener("pointerup", on_pointer_up)
     document.addEventListener("pointercancel", lambda event: drag.cancel())
     by_id("lang-select").addEventListener("change", on_language)
-    by_id("four-color").addEventListener("change", on_four_colour)
+    document.addEventListener("change", on_four_colour)
     if js.localStorage.getItem(storage_key(chosen_game(), "save")):
         show(chosen_game())  # the saved game's table, as a skeleton until the engine restores it
     document.body.dataset.ui = "live"

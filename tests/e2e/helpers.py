@@ -41,10 +41,14 @@ class Watched:
 
 
 @contextmanager
-def device_page(playwright: Playwright, browser: Browser, device: str | None = None) -> Iterator[Watched]:
-    """A page in a context of its own (English) emulating `device`, a Playwright device name
-    (None: a desktop), watched for requests and errors; closed afterwards."""
-    descriptor = {k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"} if device else {}
+def device_page(playwright: Playwright, browser: Browser, device: str | dict | None = None) -> Iterator[Watched]:
+    """A page in a context of its own (English) emulating `device`: a Playwright device name, or
+    the context's options (a viewport, is_mobile, ...; None: a desktop); watched for requests and
+    errors; closed afterwards."""
+    if isinstance(device, str):
+        descriptor = {k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"}
+    else:
+        descriptor = device or {}
     context = browser.new_context(**descriptor, locale="en-US")
     watched = Watched(context.new_page())
     watched.page.on("request", lambda request: watched.requests.append(request.url))

@@ -173,6 +173,10 @@ def test_the_start_screen_and_sheets_of_each_game_are_accessible(page: Page, sit
         press(page.get_by_test_id(f"game-{game}"))
         tour.scan(f"start screen, {game} chosen")
         scan_sheets(tour, game)
+    press(page.get_by_test_id("settings"))
+    expect(page.locator("#sheet")).to_be_visible()
+    tour.scan("the settings sheet")
+    close_sheet(page)
 
 
 def gin_step(tour: Tour) -> None:
@@ -187,6 +191,11 @@ def gin_step(tour: Tour) -> None:
         expect(page.locator("#hints")).to_be_visible()
         tour.scan("gin draw, hints open")
         press(page.get_by_test_id("hint"))
+        for testid in ("log", "pile-list"):
+            press(page.get_by_test_id(testid))
+            expect(page.locator("#sheet")).to_be_visible()
+            tour.scan(f"gin {testid} sheet")
+            close_sheet(page)
         scan_new_match_question(tour, "gin")
     elif now == "discard" and "gin discard, a card selected" not in tour.screens:
         press(page.locator("#hand [data-card]").first)
@@ -209,7 +218,8 @@ def test_every_gin_screen_is_accessible(page: Page, site):
         gin_step(tour)
         if "gin match over" in tour.screens:
             break
-    tour.saw("gin upcard", "gin draw", "gin draw, hints open", "gin discard, a card selected", "gin settlement", "gin match over")
+    tour.saw("gin upcard", "gin draw", "gin draw, hints open", "gin log sheet", "gin pile-list sheet",
+             "gin discard, a card selected", "gin settlement", "gin match over")
 
 
 def test_every_basic_rummy_screen_is_accessible(page: Page, site):
@@ -224,6 +234,10 @@ def test_every_basic_rummy_screen_is_accessible(page: Page, site):
             press(page.locator("#basic-hand [data-card]").last)
             tour.scan("basic play, a card selected")
             press(page.locator("#basic-hand [data-card]").last)  # unselected again
+            press(page.get_by_test_id("basic-log"))
+            expect(page.locator("#sheet")).to_be_visible()
+            tour.scan("basic move log")
+            close_sheet(page)
             scan_new_match_question(tour, "basic")
         elif now == "play" and page.get_by_test_id("meld-offer").count():
             tour.scan_once("basic play, meld offers")
@@ -231,7 +245,7 @@ def test_every_basic_rummy_screen_is_accessible(page: Page, site):
             tour.scan("basic game over")
             break
         basic_turn(page)
-    tour.saw("basic draw", "basic play, a card selected", "basic play, meld offers", "basic game over")
+    tour.saw("basic draw", "basic play, a card selected", "basic move log", "basic play, meld offers", "basic game over")
 
 
 def test_every_rummikub_screen_is_accessible(page: Page, site):

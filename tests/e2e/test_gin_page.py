@@ -305,10 +305,13 @@ def test_languages_switch_and_are_remembered(page: Page, site):
 
 def test_statistics_rules_and_four_colour_deck(page: Page, site):
     open_game(page, site.url, seed=5)
+    sheet = page.locator("#sheet")
+    press(page.get_by_test_id("settings"))  # the four-colour deck is in the settings
     page.get_by_test_id("four-color").check()
     assert page.evaluate("document.body.classList.contains('four-color')")
+    page.keyboard.press("Escape")
+    expect(sheet).to_be_hidden()
     page.get_by_role("button", name="Rules").click()
-    sheet = page.locator("#sheet")
     expect(sheet).to_be_visible()
     expect(sheet).to_contain_text("How to play Gin Rummy")
     page.keyboard.press("Escape")
@@ -324,6 +327,9 @@ def test_statistics_rules_and_four_colour_deck(page: Page, site):
     page.reload()  # the four-colour choice and the statistics are remembered
     loaded(page)
     assert page.evaluate("document.body.classList.contains('four-color')")
+    press(page.get_by_test_id("settings"))
+    expect(page.get_by_test_id("four-color")).to_be_checked()
+    page.keyboard.press("Escape")
     press(page.get_by_role("button", name="Statistics"))
     expect(played).to_have_text("0" if result.kind == "dead" else "1")
 

@@ -13,10 +13,9 @@ import js
 from pyscript.ffi import to_js
 
 document = js.document
+# For tests: `?fast` drops the pause between the computer's moves (prefs.pace), and `?seed=N`
+# deals the first new match from seed N, so a test sees known cards.
 QUERY = js.URLSearchParams.new(js.location.search)
-# Seconds between the computer's moves: readable at play speed. For tests: `?fast` drops the
-# pause, and `?seed=N` deals the first new match from seed N, so a test sees known cards.
-PACE = 0.05 if QUERY.has("fast") else 0.7
 # A computer decision that takes longer than this shows the thinking indicator.
 THINKING_AFTER = 0.3
 
@@ -161,8 +160,18 @@ def keeping_focus(draw, next_control):
         if again is not None:
             focus(again)
     active = document.activeElement
-    if active is None or active.offsetParent is None:
+    if active is None or active.offsetParent is None or concealed(active):
         focus(next_control())
+
+
+def conceal(node, hidden):
+    """Hide `node` but keep its place, so that nothing around it moves when it comes and goes
+    (visibility: hidden, which also takes it out of the tab order and the accessibility tree)."""
+    node.classList.toggle("concealed", hidden)
+
+
+def concealed(node):
+    return node.closest(".concealed") is not None
 
 
 # ---- cards ----------------------------------------------------------------------------------

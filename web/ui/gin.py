@@ -10,6 +10,7 @@ from . import table as shared
 from .dom import (
     by_id,
     card_html,
+    conceal,
     document,
     draw_hand,
     draw_piles,
@@ -143,7 +144,7 @@ class Gin(shared.Table):
         stock.classList.toggle("last-move", last == "DrawStock")
         el("pile-list").textContent = t("pile.button", count=len(view["pile"]))
         screen = view["screen"]
-        document.querySelector(".offer").hidden = screen != "upcard"
+        conceal(document.querySelector("#gin-table .offer"), screen != "upcard")
         stock.classList.toggle("active", screen == "draw")
         pile.classList.toggle("active", screen == "draw" and view["can_take_pile"])
 
@@ -207,11 +208,11 @@ class Gin(shared.Table):
         knock = el("knock")
         knock.textContent = t("action.gin" if option and option["gin"] else "action.knock")
         knock.setAttribute("aria-disabled", "false" if can_knock else "true")
-        knock.hidden = screen != "discard"
+        conceal(knock, screen != "discard")
         discard = el("discard-button")
-        discard.hidden = screen != "discard"
+        conceal(discard, screen != "discard")
         discard.setAttribute("aria-disabled", "false" if selected else "true")
-        el("hint").hidden = screen not in ("upcard", "draw", "discard")
+        conceal(el("hint"), screen not in ("upcard", "draw", "discard"))
 
         hints = by_id("hints")
         hints.hidden = not self.hints

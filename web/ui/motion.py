@@ -8,7 +8,8 @@ The motion is only visual: the view model is drawn at once, and no tap waits for
 land. A person who asks for reduced motion (`prefers-reduced-motion: reduce`) sees none.
 """
 
-from .dom import PACE, page_module
+from .dom import page_module
+from .prefs import pace
 
 # The moves that take the pile's top: the card under it shows, it is not put there.
 TAKES_PILE = ("DrawDiscard", "TakeUpcard")
@@ -26,7 +27,7 @@ async def load_motion():
 def duration():
     """How long a card moves, in ms: short, and shorter than the pause between the computer's
     moves, so that each is seen whole before the next."""
-    return min(250, 0.6 * PACE * 1000)
+    return min(250, 0.6 * pace() * 1000)
 
 
 def just_dealt(view):

@@ -1,13 +1,14 @@
 """The person's choices, kept in localStorage: the language, the start screen's settings for
-each game, the hand's arrangement and the four-colour deck; and the start screen's buttons that
-show them. The start screen is plain HTML; this makes its choices live.
+each game, the hand's arrangement, and the settings sheet's (game speed, theme, gin scoring, the
+four-colour deck); and the buttons that show them. The start screen is plain HTML; this makes its
+choices live, and builds the settings sheet.
 """
 
 import json
 
 import js
 
-from .dom import by_id, document, each, recall, store
+from .dom import QUERY, by_id, document, each, el, escape, open_sheet, recall, store, t
 
 KEY = "rummy-table/prefs"
 LANGS = ("zh-Hans", "zh-Hant", "en")
@@ -30,9 +31,20 @@ CHOICES = {
     "rkLength": RK_LENGTHS,
     "rkMeld": ("on", "off"),
     "rkTimer": ("off", "30", "60", "120"),
+    "speed": ("normal", "slow", "fast"),
+    "theme": ("system", "light", "dark"),
 }
 NUMERIC = ("target", "opponents", "rkOpponents")
 LEVEL_CHOICES = {"gin": "level", "basic": "basicLevel", "rummikub": "rkLevel"}
+# Seconds between the computer's moves at each game speed: "normal" is readable at play speed.
+SPEEDS = {"slow": 1.1, "normal": 0.7, "fast": 0.3}
+# The settings sheet: each choice's heading, then its values (named "<choice>.<value>"), and a
+# note under it. Gin's scoring sits here, not on the start screen: a house rule, rarely changed.
+SETTINGS = (
+    ("speed", "settings.speed", "settings.speedNote"),
+    ("theme", "settings.theme", None),
+    ("rules", "settings.rules", "settings.rulesNote"),
+)
 
 
 def storage_key(game, what):
@@ -84,6 +96,12 @@ class Prefs:
         cls.set(name, int(text) if name in NUMERIC else text)
 
 
+def pace():
+    """Seconds between the computer's moves: the game speed chosen in the settings, read at
+    each move (a change applies from the next one); `?fast` in the URL (tests) almost none."""
+    return 0.05 if QUERY.has("fast") else SPEEDS[Prefs.get("speed")]
+
+
 def chosen_game():
     return Prefs.get("game")
 
@@ -128,8 +146,43 @@ def sync_choices():
         value = Prefs.values.get(button.dataset.choice)
         button.setAttribute("aria-pressed", "true" if str(value) == str(button.dataset.value) else "false")
     by_id("lang-select").value = Prefs.get("lang")
-    by_id("four-color").checked = Prefs.get("fourColor")
+    four_colour = by_id("four-color")  # in the settings sheet, while it is open
+    if four_colour is not None:
+        four_colour.checked = Prefs.get("fourColor")
     document.body.classList.toggle("four-color", Prefs.get("fourColor"))
+    js.window.rummyTheme(Prefs.get("theme"))
     if not by_id("start-screen").hidden:
         document.body.dataset.game = chosen_game()
-        by_id("resume").hidden = not js.localStorage.getItem(storage_key(chosen_game(), "save"))
+        saved = bool(js.localStorage.getItem(storage_key(chosen_game(), "save")))
+        by_id("resume").hidden = not saved
+        el("start").classList.toggle("primary", not saved)  # one primary button: Continue, else Start
+
+
+def choice_html(name, value):
+    """A button of the settings sheet that chooses `value` for `name` (Prefs.choose, on a tap)."""
+    pressed = "true" if str(Prefs.values.get(name)) == value else "false"
+    return (
+        '<button type="button" class="choice" data-testid="' + name + "-" + value + '" data-choice="' + name
+        + '" data-value="' + value + '" aria-pressed="' + pressed + '">' + escape(t(name + "." + value)) + "</button>"
+    )
+
+
+def show_settings():
+    """The settings sheet: game speed, theme, gin's scoring and the four-colour deck. Each
+    applies at once (the scoring from the next match)."""
+    blocks = []
+    for name, legend, note in SETTINGS:
+        buttons = "".join(choice_html(name, value) for value in CHOICES[name])
+        note_html = '<p class="fineprint">' + escape(t(note)) + "</p>" if note else ""
+        blocks.append(
+            "<fieldset><legend>" + escape(t(legend)) + '</legend><div class="choices">' + buttons + "</div>"
+            + note_html + "</fieldset>"
+        )
+    checked = " checked" if Prefs.get("fourColor") else ""
+    blocks.append(
+        '<label class="toggle"><input type="checkbox" id="four-color" data-testid="four-color"' + checked + "> <span>"
+        + escape(t("settings.fourColor")) + "</span></label>"
+    )
+    body = document.createElement("div")
+    body.innerHTML = "".join(blocks)
+    open_sheet(t("settings.title"), body)

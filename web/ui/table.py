@@ -14,10 +14,10 @@ import json
 import js
 
 from . import drag
-from .dom import PACE, Seeds, ask, attr, by_id, document, each, keeping_focus, notice, open_log, open_stats, recall, refusal_text, store, t, unstore
+from .dom import Seeds, ask, attr, by_id, document, each, keeping_focus, notice, open_log, open_stats, recall, refusal_text, store, t, unstore
 from .link import Link
 from .motion import play, snapshot
-from .prefs import offer_levels, settings, storage_key
+from .prefs import offer_levels, pace, settings, storage_key
 
 
 class Screen:
@@ -251,7 +251,7 @@ class Table:
             while self.view is not None and self.view["screen"] == "opponent" and Screen.game == self.game:
                 request = {"game": self.game, "code": "computer"}
                 pending = asyncio.create_task(Link.call_showing_thinking("act", request, by_id("thinking")))
-                await asyncio.sleep(PACE)
+                await asyncio.sleep(pace())
                 reply = await pending
                 if reply is None or not reply["ok"]:
                     break
