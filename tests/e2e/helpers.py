@@ -18,6 +18,8 @@ from playwright.sync_api import Browser, Locator, Page, Playwright
 LOAD_TIMEOUT = 180_000  # the engine's start on a busy machine
 TURN_TIMEOUT = 120_000  # the computer players' turns, at the test pace (?fast)
 IDLE = "!document.body.dataset.busy"
+CARDS_STILL = """document.getAnimations().every(
+  a => a.playState !== "running" || !(a.effect && a.effect.target && a.effect.target.closest(".card")))"""
 
 
 @contextmanager
@@ -69,8 +71,8 @@ def phase(page: Page) -> str:
 
 
 def settle(page: Page) -> None:
-    """Wait until the work of the last tap is done."""
-    page.wait_for_function(IDLE, timeout=TURN_TIMEOUT)
+    """Wait until the work of the last tap is done, and the cards it moved are in place."""
+    page.wait_for_function(f"{IDLE} && {CARDS_STILL}", timeout=TURN_TIMEOUT)
 
 
 def loaded(page: Page) -> None:
@@ -95,6 +97,12 @@ def press(locator: Locator, how: str = "click") -> None:
     else:
         locator.click()
     settle(locator.page)
+
+
+def cards_still(page: Page) -> None:
+    """Wait until no card is on its way (the page's motion moves cards with transforms, which
+    a card's screen box includes)."""
+    page.wait_for_function(CARDS_STILL, timeout=TURN_TIMEOUT)
 
 
 def wait_out(page: Page, screen: str) -> None:

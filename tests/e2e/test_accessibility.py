@@ -74,7 +74,7 @@ NAMES = """(selector) => {
   axe.setup(document);
   try {
     return [...document.querySelectorAll(selector)]
-      .filter((node) => node.checkVisibility() && node.getClientRects().length)
+      .filter((node) => node.checkVisibility({ visibilityProperty: true }) && node.getClientRects().length)
       .map((node) => ({
         control: node.outerHTML.slice(0, 160),
         name: axe.commons.text.accessibleText(node).trim(),

@@ -5,7 +5,7 @@ and the settings sheet (game speed, theme, gin's scoring) kept across a reload."
 import re
 
 import pytest
-from helpers import device_page, loaded, no_sideways_scroll, open_page, phase, press, stored, wait_out
+from helpers import cards_still, device_page, loaded, no_sideways_scroll, open_page, phase, press, stored, wait_out
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -100,6 +100,7 @@ def test_on_a_desktop_the_cards_grow_and_the_hand_sits_at_the_bottom(playwright,
             assert phase(page) not in OVER
             press(page.get_by_test_id("pass-upcard" if phase(page) == "upcard" else "stock"))
             wait_out(page, "opponent")
+        cards_still(page)
         tops = hand(page).evaluate_all("cards => cards.map(c => Math.round(c.getBoundingClientRect().top))")
         assert len(tops) == 11 and len(set(tops)) == 1, f"eleven cards in one row: {tops}"
         no_sideways_scroll(page)
