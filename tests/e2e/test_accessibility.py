@@ -18,13 +18,8 @@ from pathlib import Path
 
 import pytest
 from helpers import open_page, phase, press, settle, wait_out
+from players import basic_turn, gin_turn, rk_turn, rk_until_my_turn, start_basic, start_gin, start_rummikub
 from playwright.sync_api import Page, expect
-from test_basic_page import start_basic
-from test_basic_page import take_turn as basic_turn
-from test_gin_page import start as start_gin
-from test_gin_page import take_turn as gin_turn
-from test_rummikub_page import start_rummikub, until_my_turn
-from test_rummikub_page import take_turn as rummikub_turn
 
 pytestmark = pytest.mark.e2e
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
@@ -253,7 +248,7 @@ def test_every_rummikub_screen_is_accessible(page: Page, site):
     start_rummikub(page, opponents=1)
     tour = Tour(page)
     for _ in range(300):
-        now = until_my_turn(page)
+        now = rk_until_my_turn(page)
         if now == "play" and "rummikub play, a tile selected" not in tour.screens:
             press(page.locator("#rk-rack [data-tile-id]").first)
             tour.scan("rummikub play, a tile selected")
@@ -268,7 +263,7 @@ def test_every_rummikub_screen_is_accessible(page: Page, site):
         elif now in ("round-over", "game-over"):
             tour.scan("rummikub round result")
             break
-        rummikub_turn(page)
+        rk_turn(page)
     tour.saw("rummikub play, a tile selected", "rummikub play, the hint shown", "rummikub move log",
              "rummikub confirm new match", "rummikub round result")
 

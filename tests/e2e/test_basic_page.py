@@ -4,6 +4,7 @@ import re
 
 import pytest
 from helpers import LOAD_TIMEOUT, HeldRequests, device_page, from_site, no_sideways_scroll, loaded, open_page, phase, press, settle, stored, wait_out
+from players import BASIC_OVER, basic_turn, basic_until_my_turn, play_basic_hand, start_basic
 from playwright.sync_api import Page, expect
 
 from rummy.basic import BasicMatch
@@ -13,15 +14,7 @@ from rummy.melds import meld_kind
 pytestmark = pytest.mark.e2e
 SAVE = "rummy-table/basic/save"
 GIN_SAVE = "rummy-table/gin/save"
-OVER = ("hand-over", "game-over")
 open_game = open_page
-
-
-def start_basic(page: Page, opponents: int = 3, length: str = "hands-3", how: str = "click") -> None:
-    for testid in ("game-basic", f"opponents-{opponents}", f"length-{length}", "basic-level-easy"):
-        press(page.get_by_test_id(testid), how)
-    press(page.get_by_test_id("start"), how)
-    assert phase(page) != "start"
 
 
 def saved(page: Page, key: str = SAVE) -> dict | None:
@@ -30,56 +23,6 @@ def saved(page: Page, key: str = SAVE) -> dict | None:
 
 def hand_codes(page: Page) -> list[str]:
     return page.locator("#basic-hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
-
-
-def take_turn(page: Page, how: str = "click") -> None:
-    """One step of a simple person: draw from the stock; put down the meld the page offers;
-    lay off a card the page marks as fitting onto the highlighted meld; else discard the last
-    card shown (the highest loose card)."""
-    now = phase(page)
-    if now == "draw":
-        press(page.get_by_test_id("basic-stock"), how)
-    elif now == "play":
-        offers = page.get_by_test_id("meld-offer")
-        if offers.count():
-            press(offers.first, how)
-            press(page.get_by_test_id("basic-meld"), how)
-            return
-        layable = page.locator("#basic-hand .can-lay")
-        if layable.count():
-            press(layable.first, how)
-            press(page.locator("button.meld.fits").first, how)
-            return
-        press(page.locator("#basic-hand [data-card]").last, how)
-        press(page.get_by_test_id("basic-discard"), how)
-    elif now == "opponent":
-        wait_out(page, "opponent")
-    elif now not in OVER:
-        raise AssertionError(f"unexpected phase {now}")
-
-
-def play_hand(page: Page, how: str = "click", check=None) -> None:
-    for _ in range(600):
-        if phase(page) in OVER:
-            return
-        if check is not None:
-            check(page)
-        take_turn(page, how)
-    raise AssertionError("the hand did not end")
-
-
-def until_my_turn(page: Page) -> None:
-    """Play on, dealing again if a hand ends first (it may end at any turn), until the person
-    is to draw or play."""
-    for _ in range(400):
-        now = phase(page)
-        if now in ("draw", "play"):
-            return
-        if now in OVER:
-            press(page.get_by_test_id("next-hand" if now == "hand-over" else "rematch"))
-        else:
-            take_turn(page)
-    raise AssertionError("the person never got a turn")
 
 
 def check_end_of_hand(page: Page) -> None:
@@ -110,7 +53,7 @@ def test_a_whole_hand_by_taps_against_three_computer_players(playwright, browser
         start_basic(page, opponents=3, how=how)
         expect(page.locator("#opponents .seat")).to_have_count(3)
         expect(page.get_by_test_id("opponent-1")).to_contain_text("Computer 1")
-        play_hand(page, how=how, check=no_sideways_scroll if device else None)
+        play_basic_hand(page, how=how, check=no_sideways_scroll if device else None)
         check_end_of_hand(page)
         press(page.get_by_test_id("next-hand"), how)  # hands-3: the next hand is dealt
         assert phase(page) in ("draw", "opponent")
@@ -122,7 +65,7 @@ def test_a_whole_hand_by_taps_against_three_computer_players(playwright, browser
 def test_an_illegal_meld_and_lay_off_are_explained_and_change_nothing(page: Page, site):
     open_game(page, site.url, seed=12)
     start_basic(page, opponents=2)
-    until_my_turn(page)
+    basic_until_my_turn(page)
     if phase(page) == "draw":
         press(page.get_by_test_id("basic-stock"))
     assert phase(page) == "play"
@@ -153,13 +96,13 @@ def test_an_illegal_meld_and_lay_off_are_explained_and_change_nothing(page: Page
     # A lay-off that does not fit: play on until a meld is on the table and a card of the hand
     # fits none, then tap that card and a meld.
     for _ in range(300):
-        if phase(page) in OVER:
+        if phase(page) in BASIC_OVER:
             press(page.get_by_test_id("next-hand" if phase(page) == "hand-over" else "rematch"))
         if phase(page) == "play" and page.locator("button.meld").count():
             misfit = page.locator("#basic-hand [data-card]:not(.can-lay)")
             if misfit.count():
                 break
-        take_turn(page)
+        basic_turn(page)
     else:
         raise AssertionError("no table meld appeared")
     before = saved(page)
@@ -183,10 +126,10 @@ def test_reload_mid_hand_resumes_and_switching_games_loses_neither_save(page: Pa
 
     start_basic(page, opponents=4)
     for _ in range(8):
-        if phase(page) in OVER:
+        if phase(page) in BASIC_OVER:
             break
-        take_turn(page)
-    until_my_turn(page)
+        basic_turn(page)
+    basic_until_my_turn(page)
 
     def position():
         return (
@@ -216,7 +159,7 @@ def test_reload_mid_hand_resumes_and_switching_games_loses_neither_save(page: Pa
     press(page.get_by_test_id("game-basic"))
     press(page.get_by_test_id("resume"))
     assert position() == before
-    play_hand(page)
+    play_basic_hand(page)
     check_end_of_hand(page)
 
 
@@ -227,7 +170,7 @@ def stat(page: Page, label: str) -> str:
 def test_statistics_count_a_finished_game_apart_from_gin_and_survive_a_reload(page: Page, site):
     open_game(page, site.url, seed=17)
     start_basic(page, opponents=1, length="hands-1")
-    play_hand(page)
+    play_basic_hand(page)
     match = BasicMatch.from_record(saved(page)["match"])
     assert match.is_over
     result = match.hand.result
@@ -261,7 +204,7 @@ def test_statistics_count_a_finished_game_apart_from_gin_and_survive_a_reload(pa
 def test_the_end_of_game_dialog_closes_reopens_and_says_game_on_its_button(page: Page, site):
     open_game(page, site.url, seed=17)
     start_basic(page, opponents=1, length="hands-1")
-    play_hand(page)
+    play_basic_hand(page)
     assert phase(page) == "game-over"
     result = page.locator("#result")
     expect(result).to_be_visible()
@@ -302,10 +245,10 @@ def test_five_computer_players_fit_a_360_px_phone(browser, site):
                 for left, right, height in boxes:
                     assert left >= 0 and right <= 360 and height >= 44
 
-        play_hand(page, how="tap", check=fits)
+        play_basic_hand(page, how="tap", check=fits)
         fits(page)
         press(page.get_by_test_id("next-hand" if phase(page) == "hand-over" else "rematch"), "tap")
-        until_my_turn(page)
+        basic_until_my_turn(page)
         page.set_viewport_size({"width": 740, "height": 360})  # the phone on its side
         no_sideways_scroll(page)
     finally:
@@ -323,14 +266,14 @@ def test_the_language_switch_covers_the_basic_rummy_screens(page: Page, site):
     page.get_by_test_id("lang-select").select_option("zh-Hant")
     settle(page)
     expect(page.get_by_test_id("opponent-2")).to_contain_text("電腦 2")
-    until_my_turn(page)
+    basic_until_my_turn(page)
     expect(page.get_by_test_id("basic-status")).to_contain_text("輪到你")
     page.get_by_test_id("lang-select").select_option("en")
     settle(page)
     expect(page.get_by_test_id("opponent-2")).to_contain_text("Computer 2")
     page.get_by_test_id("lang-select").select_option("zh-Hans")
     settle(page)
-    play_hand(page)
+    play_basic_hand(page)
     expect(page.get_by_test_id("hand-summary")).to_contain_text("总分")
     expect(page.get_by_test_id("rematch")).to_have_text(re.compile(r"\S"))
 
@@ -388,7 +331,7 @@ def test_basic_rummy_plays_offline_after_a_first_load_that_never_opened_it(brows
         page.reload()
         loaded(page)
         start_basic(page, opponents=2)
-        play_hand(page)
+        play_basic_hand(page)
         check_end_of_hand(page)
     finally:
         context.close()
@@ -398,7 +341,7 @@ def test_a_whole_hand_by_keyboard_alone(page: Page, site):
     """Every choice and move is a focusable control: Enter on each plays a hand to its end."""
     open_game(page, site.url, seed=8)
     start_basic(page, opponents=2, how="keys")
-    play_hand(page, how="keys")
+    play_basic_hand(page, how="keys")
     check_end_of_hand(page)
     page.keyboard.press("Enter")  # the focus is on the next hand
     settle(page)
@@ -409,12 +352,12 @@ def test_the_move_log_tells_every_players_moves_and_the_last_one_stays_marked(pa
     open_game(page, site.url, seed=7)
     start_basic(page, opponents=3)
     for _ in range(200):
-        until_my_turn(page)
+        basic_until_my_turn(page)
         match = BasicMatch.from_record(saved(page)["match"])
         last = match.hand.actions[-1]
         if phase(page) == "draw" and last.seat != 0 and type(last).__name__ == "Discard":
             break
-        take_turn(page)
+        basic_turn(page)
     else:
         raise AssertionError("no computer discard before the person's draw")
     marked = page.locator(".last-move")
@@ -436,7 +379,7 @@ def test_the_move_log_tells_every_players_moves_and_the_last_one_stays_marked(pa
 def test_the_basic_hand_drags_into_an_order_kept_across_a_reload(page: Page, site):
     open_game(page, site.url, seed=7)
     start_basic(page, opponents=1)
-    until_my_turn(page)
+    basic_until_my_turn(page)
     before = hand_codes(page)
     cards = page.locator("#basic-hand [data-card]")
     last, first = cards.last.bounding_box(), cards.first.bounding_box()

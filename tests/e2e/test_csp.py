@@ -6,6 +6,7 @@ from html.parser import HTMLParser
 
 import pytest
 from helpers import loaded, open_page, phase, press, settle, wait_out
+from players import gin_turn, gin_until, start_gin
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
@@ -66,27 +67,10 @@ def test_the_served_page_carries_a_strict_policy(site):
 
 def play_gin(page: Page) -> None:
     """A few of the person's moves: pass the upcard, draw, discard, until two discards."""
-    press(page.get_by_test_id("game-gin"))
-    press(page.get_by_test_id("start"))
-    discards = 0
-    for _ in range(40):
-        now = phase(page)
-        if now == "upcard":
-            press(page.get_by_test_id("pass-upcard"))
-        elif now == "draw":
-            press(page.get_by_test_id("stock"))
-        elif now == "discard":
-            card = page.locator("#hand [data-card]").last
-            press(card)  # select
-            press(card)  # discard
-            discards += 1
-            if discards == 2:
-                return
-        elif now == "opponent":
-            wait_out(page, "opponent")
-        else:  # the computer knocked first: on to the next hand
-            press(page.get_by_test_id("next-hand" if now == "settle" else "rematch"))
-    raise AssertionError("gin never came back to the person")
+    start_gin(page, target=100, level="normal")
+    for _ in range(2):
+        gin_until(page, ("discard",))
+        gin_turn(page)
 
 
 def play_basic(page: Page) -> None:

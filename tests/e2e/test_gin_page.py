@@ -6,7 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import device_page, finger_drag, from_site, loaded, no_sideways_scroll, open_page, phase, press, settle, stored, wait_out
+from helpers import device_page, finger_drag, from_site, loaded, no_sideways_scroll, open_page, phase, press, settle, stored
+from players import GIN_OVER, gin_turn, gin_until_my_turn, play_gin_hand, start_gin
 from playwright.sync_api import Page, expect
 
 from rummy.gin import Match
@@ -15,13 +16,6 @@ from rummy.gin.session import GinSession
 pytestmark = pytest.mark.e2e
 SAVE = "rummy-table/gin/save"
 open_game = open_page
-
-
-def start(page: Page, target: int = 50, level: str = "easy", how: str = "click") -> None:
-    press(page.get_by_test_id(f"target-{target}"), how)
-    press(page.get_by_test_id(f"level-{level}"), how)
-    press(page.get_by_test_id("start"), how)
-    assert phase(page) != "start"
 
 
 def saved(page: Page) -> dict:
@@ -36,61 +30,12 @@ def number(text: str) -> int:
     return int(re.findall(r"-?\d+", text)[-1])
 
 
-OVER = ("settle", "match-over")
-
-
-def take_turn(page: Page, how: str = "click") -> None:
-    """One step of a simple person: pass the upcard, draw from the stock, knock when the page
-    offers it, else discard the last card shown (the highest deadwood card). By clicks, taps on
-    a touch screen, or keys. The hand may end at any step (the computer knocks)."""
-    now = phase(page)
-    if now == "upcard":
-        press(page.get_by_test_id("pass-upcard"), how)
-    elif now == "draw":
-        press(page.get_by_test_id("stock"), how)
-    elif now == "discard":
-        card = page.locator("#hand [data-card]").last
-        press(card, how)  # selected: the knock button is live if knocking with it is legal
-        knock = page.get_by_test_id("knock")
-        if knock.get_attribute("aria-disabled") == "false":
-            press(knock, how)
-        elif how == "keys":
-            press(page.get_by_test_id("discard-button"), how)
-        else:
-            press(card, how)
-    elif now == "opponent":
-        wait_out(page, "opponent")
-    elif now not in OVER:
-        raise AssertionError(f"unexpected phase {now}")
-
-
-def until_my_turn(page: Page, how: str = "click") -> None:
-    """Play on, dealing again if a hand ends first, until the person is to draw or discard."""
-    for _ in range(400):
-        now = phase(page)
-        if now in ("draw", "discard"):
-            return
-        if now in OVER:
-            press(page.get_by_test_id("next-hand" if now == "settle" else "rematch"), how)
-        else:
-            take_turn(page, how)
-    raise AssertionError("the person never got a turn")
-
-
-def play_hand(page: Page, how: str = "click") -> None:
-    for _ in range(400):
-        if phase(page) in OVER:
-            return
-        take_turn(page, how)
-    raise AssertionError("the hand did not end")
-
-
 def test_a_full_hand_by_clicks_scores_what_the_engine_settles(page: Page, site):
     requests = []
     page.on("request", lambda request: requests.append(request.url))
     open_game(page, site.url, seed=5)
-    start(page)
-    play_hand(page)
+    start_gin(page)
+    play_gin_hand(page)
     match = Match.from_record(saved(page)["match"])
     result = match.hand.result
     assert result is not None
@@ -110,9 +55,9 @@ def test_a_full_hand_by_clicks_scores_what_the_engine_settles(page: Page, site):
 
 def test_a_whole_match_to_50_reaches_the_match_end(page: Page, site):
     open_game(page, site.url, seed=6)
-    start(page, target=50)
+    start_gin(page, target=50)
     for _ in range(40):
-        play_hand(page)
+        play_gin_hand(page)
         if phase(page) == "match-over":
             break
         press(page.get_by_test_id("next-hand"))
@@ -128,9 +73,9 @@ def test_a_whole_match_to_50_reaches_the_match_end(page: Page, site):
 
 def test_illegal_taps_are_refused_with_a_message_and_change_nothing(page: Page, site):
     open_game(page, site.url, seed=21)
-    start(page, target=100)
+    start_gin(page, target=100)
     if phase(page) == "opponent":
-        take_turn(page)
+        gin_turn(page)
     assert phase(page) in ("upcard", "draw")  # seed 21: the computer does not knock at once
     upcard = page.get_by_test_id("discard").locator("[data-code]").get_attribute("data-code")
     if phase(page) == "upcard":
@@ -164,16 +109,16 @@ def test_illegal_taps_are_refused_with_a_message_and_change_nothing(page: Page, 
 
 def test_reload_mid_hand_restores_the_identical_position(page: Page, site):
     open_game(page, site.url)
-    start(page)
+    start_gin(page)
     for _ in range(6):
         if phase(page) in ("settle", "match-over"):
             break
-        take_turn(page)
+        gin_turn(page)
     for _ in range(50):  # to the person's draw: the computer moved last
-        until_my_turn(page)
+        gin_until_my_turn(page)
         if phase(page) == "draw":
             break
-        take_turn(page)
+        gin_turn(page)
     status = page.get_by_test_id("status")
     before = (phase(page), hand_codes(page), saved(page), page.get_by_test_id("stock").inner_text(), status.inner_text())
     assert before[-1].startswith("The computer")  # its last move, then what to do
@@ -181,13 +126,13 @@ def test_reload_mid_hand_restores_the_identical_position(page: Page, site):
     loaded(page)
     after = (phase(page), hand_codes(page), saved(page), page.get_by_test_id("stock").inner_text(), status.inner_text())
     assert after == before
-    play_hand(page)  # and it plays on to the end of the hand
+    play_gin_hand(page)  # and it plays on to the end of the hand
 
 
 def test_starting_over_a_match_in_play_asks_first_in_the_pages_own_dialog(page: Page, site):
     open_game(page, site.url)
-    start(page)
-    until_my_turn(page)
+    start_gin(page)
+    gin_until_my_turn(page)
     before = saved(page)
     press(page.get_by_test_id("home"))
     page.get_by_test_id("start").click()  # its work waits for the answer
@@ -208,19 +153,19 @@ def test_a_browser_that_cannot_store_plays_on_and_says_it_will_not_be_kept(page:
     page.add_init_script(
         "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };")
     open_game(page, site.url)
-    start(page)
+    start_gin(page)
     expect(page.locator("#notice")).to_contain_text("will not be kept")
-    until_my_turn(page)
-    take_turn(page)
-    take_turn(page)
-    assert phase(page) in ("upcard", "draw", "discard", "opponent", *OVER)
+    gin_until_my_turn(page)
+    gin_turn(page)
+    gin_turn(page)
+    assert phase(page) in ("upcard", "draw", "discard", "opponent", *GIN_OVER)
     assert page.evaluate("localStorage.length") == 0
 
 
 def test_a_corrupted_save_gets_a_message_and_a_fresh_start(page: Page, site):
     open_game(page, site.url)
-    start(page)
-    until_my_turn(page)  # the computer is not moving, so nothing writes the save meanwhile
+    start_gin(page)
+    gin_until_my_turn(page)  # the computer is not moving, so nothing writes the save meanwhile
     broken = '{"format": "rummy-table/gin", "version": 1, "match": 7'
     page.evaluate("save => localStorage.setItem('rummy-table/gin/save', save)", broken)
     page.reload()
@@ -229,7 +174,7 @@ def test_a_corrupted_save_gets_a_message_and_a_fresh_start(page: Page, site):
     expect(page.locator("#notice")).to_be_visible()
     expect(page.locator("#notice")).to_contain_text("could not be restored")
     assert page.evaluate("localStorage.getItem('rummy-table/gin/broken')") == broken  # kept aside
-    start(page)
+    start_gin(page)
     assert phase(page) in ("upcard", "opponent")
     assert saved(page)["format"] == "rummy-table/gin"
 
@@ -247,8 +192,8 @@ def test_the_page_plays_offline_after_the_first_load(browser, new_site):
         page.reload()
         loaded(page)
         assert phase(page) == "start"
-        start(page)
-        play_hand(page)
+        start_gin(page)
+        play_gin_hand(page)
         assert phase(page) in ("settle", "match-over")
     finally:
         context.close()
@@ -262,8 +207,8 @@ def test_a_phone_screen_fits_without_horizontal_scrolling_and_taps_are_large(pla
             page.set_viewport_size(size)
             open_game(page, site.url)
             if phase(page) == "start":
-                start(page, how="tap")
-            until_my_turn(page, how="tap")
+                start_gin(page, how="tap")
+            gin_until_my_turn(page, how="tap")
             if phase(page) == "draw":
                 press(page.get_by_test_id("stock"), "tap")
             assert len(hand_codes(page)) == 11
@@ -274,16 +219,16 @@ def test_a_phone_screen_fits_without_horizontal_scrolling_and_taps_are_large(pla
                     .map(r => [r.width, r.height, r.left >= 0 && r.right <= window.innerWidth])"""
             ):
                 assert width >= 44 and height >= 44 and inside
-            play_hand(page, how="tap")
+            play_gin_hand(page, how="tap")
             no_sideways_scroll(page)
             page.evaluate("localStorage.clear()")
 
 
 def test_the_whole_game_is_playable_by_keyboard(page: Page, site):
     open_game(page, site.url)
-    start(page, how="keys")
-    play_hand(page, how="keys")
-    assert phase(page) in OVER
+    start_gin(page, how="keys")
+    play_gin_hand(page, how="keys")
+    assert phase(page) in GIN_OVER
     page.keyboard.press("Enter")  # the focus is on 「next hand」 or rematch
     settle(page)
     assert phase(page) in ("upcard", "opponent", "draw")
@@ -293,7 +238,7 @@ def test_languages_switch_and_are_remembered(page: Page, site):
     open_game(page, site.url)
     press(page.get_by_test_id("lang-zh-Hans"))
     expect(page.get_by_test_id("start")).to_have_text("开始这一手")
-    start(page)
+    start_gin(page)
     if phase(page) == "upcard":
         expect(page.get_by_test_id("take-upcard")).to_have_text("要")
     page.reload()
@@ -316,8 +261,8 @@ def test_statistics_rules_and_four_colour_deck(page: Page, site):
     expect(sheet).to_contain_text("How to play Gin Rummy")
     page.keyboard.press("Escape")
     expect(sheet).to_be_hidden()
-    start(page)
-    play_hand(page)
+    start_gin(page)
+    play_gin_hand(page)
     result = Match.from_record(saved(page)["match"]).hand.result
     press(page.get_by_test_id("next-hand"))
     press(page.get_by_role("button", name="Statistics"))
@@ -387,17 +332,17 @@ def session_of(page: Page) -> GinSession:
 def until_the_computer_discarded(page: Page) -> None:
     """Play on until the person is to draw right after a discard of the computer's."""
     for _ in range(400):
-        until_my_turn(page)
+        gin_until_my_turn(page)
         last = session_of(page).view_model()["last_move"]
         if phase(page) == "draw" and last["by"] == "opponent" and last["move"] == "Discard":
             return
-        take_turn(page)
+        gin_turn(page)
     raise AssertionError("the computer never discarded before the person's draw")
 
 
 def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_persons_action(page: Page, site):
     open_game(page, site.url, seed=5)
-    start(page)
+    start_gin(page)
     until_the_computer_discarded(page)
     session = session_of(page)
     top = session.view.pile[-1].code
@@ -427,7 +372,7 @@ def face(code: str) -> str:
 
 def test_the_discard_pile_can_be_looked_through_bottom_to_top(page: Page, site):
     open_game(page, site.url, seed=5)
-    start(page)
+    start_gin(page)
     until_the_computer_discarded(page)
     pile = [card.code for card in session_of(page).view.pile]
     button = page.get_by_test_id("pile-list")
@@ -442,8 +387,8 @@ def test_the_discard_pile_can_be_looked_through_bottom_to_top(page: Page, site):
 
 def test_a_hint_marks_its_card_and_says_why_in_words(page: Page, site):
     open_game(page, site.url, seed=5)
-    start(page)
-    until_my_turn(page)
+    start_gin(page)
+    gin_until_my_turn(page)
     if phase(page) == "draw":
         press(page.get_by_test_id("stock"))
     best = session_of(page).hints_model()[0]  # the hard player's ranking, as the worker gives it
@@ -463,28 +408,16 @@ def test_a_hint_marks_its_card_and_says_why_in_words(page: Page, site):
     expect(page.locator(".hinted")).to_have_count(0)
 
 
-def test_the_hint_fits_a_phone(playwright, browser, site):
-    with device_page(playwright, browser, "Pixel 7") as watched:
-        page = watched.page
-        open_game(page, site.url, seed=5)
-        start(page, how="tap")
-        until_my_turn(page, how="tap")
-        press(page.get_by_test_id("hint"), "tap")
-        box = page.get_by_test_id("hints").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
-        no_sideways_scroll(page)
-
-
 def test_the_card_taken_from_the_pile_is_marked_as_not_discardable(page: Page, site):
     open_game(page, site.url, seed=5)
-    start(page)
+    start_gin(page)
     for _ in range(400):
         if phase(page) == "upcard" and page.get_by_test_id("take-upcard").is_visible():
             break
-        if phase(page) in OVER:
+        if phase(page) in GIN_OVER:
             press(page.get_by_test_id("next-hand" if phase(page) == "settle" else "rematch"))
         else:
-            take_turn(page)
+            gin_turn(page)
     taken = session_of(page).view.pile[-1].code
     press(page.get_by_test_id("take-upcard"))
     card = page.locator(f'#hand [data-card="{taken}"]')
@@ -495,8 +428,8 @@ def test_the_card_taken_from_the_pile_is_marked_as_not_discardable(page: Page, s
 
 def test_the_hand_drags_into_an_order_kept_in_the_save(page: Page, site):
     open_game(page, site.url, seed=5)
-    start(page)
-    until_my_turn(page)
+    start_gin(page)
+    gin_until_my_turn(page)
     before = hand_codes(page)
     cards = page.locator("#hand [data-card]")
     first, fifth = cards.nth(0).bounding_box(), cards.nth(4).bounding_box()
@@ -517,14 +450,19 @@ def test_the_hand_drags_into_an_order_kept_in_the_save(page: Page, site):
     assert "hand_order" not in saved(page) and hand_codes(page) != moved
 
 
-def test_a_finger_drags_a_selected_card_to_a_new_place(playwright, browser, site):
+def test_on_a_phone_the_hint_fits_and_a_finger_drags_a_selected_card_to_a_new_place(playwright, browser, site):
     with device_page(playwright, browser, "Pixel 7") as watched:
         page = watched.page
         open_game(page, site.url, seed=5)
-        start(page, how="tap")
-        until_my_turn(page, how="tap")
+        start_gin(page, how="tap")
+        gin_until_my_turn(page, how="tap")
         if phase(page) == "draw":
             press(page.get_by_test_id("stock"), "tap")
+        press(page.get_by_test_id("hint"), "tap")
+        box = page.get_by_test_id("hints").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
+        no_sideways_scroll(page)
+        press(page.get_by_test_id("hint"), "tap")
         before = hand_codes(page)
         last = page.locator("#hand [data-card]").last
         press(page.locator("#hand [data-card]").first, "tap")  # selected: a finger now drags it
@@ -542,8 +480,8 @@ def test_the_settlement_labels_melds_and_deadwood_on_screen_apart_on_a_phone(pla
             open_game(page, site.url, seed=seed)
             if phase(page) != "start":
                 press(page.get_by_test_id("new-match"))
-            start(page, how="tap")
-            play_hand(page, how="tap")
+            start_gin(page, how="tap")
+            play_gin_hand(page, how="tap")
             result = session_of(page).view_model()["result"]
             if result["kind"] == "knock":
                 break

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from helpers import cards_still, device_page, loaded, no_sideways_scroll, open_page, phase, press, stored, wait_out
+from players import start_gin
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -31,12 +32,6 @@ def boxes(page: Page) -> dict[str, list[float]]:
 
 def hand(page: Page):
     return page.locator("#hand [data-card]")
-
-
-def start_gin(page: Page) -> None:
-    press(page.get_by_test_id("game-gin"))
-    press(page.get_by_test_id("start"))
-    assert phase(page) != "start"
 
 
 def open_settings(page: Page) -> None:
@@ -88,7 +83,7 @@ def test_on_a_desktop_the_cards_grow_and_the_hand_sits_at_the_bottom(playwright,
     with device_page(playwright, browser, screen) as watched:
         page = watched.page
         open_page(page, site.url, seed=SEED)
-        start_gin(page)
+        start_gin(page, target=100, level="normal")
         card = hand(page).first.bounding_box()
         assert card["width"] > TODAYS_CARD, card
         table = page.get_by_test_id("hand").bounding_box()
@@ -114,7 +109,7 @@ def test_the_table_does_not_move_from_the_upcard_offer_to_after_the_discard(play
     with device_page(playwright, browser, screen) as watched:
         page = watched.page
         open_page(page, site.url, seed=SEED)
-        start_gin(page)
+        start_gin(page, target=100, level="normal")
         seen = play_past_the_first_discard(page)
         assert list(seen) == ["upcard", "draw", "discard", "after the discard"], list(seen)
         first = seen["upcard"]
@@ -133,7 +128,7 @@ def test_the_start_screen_has_one_primary_button_with_or_without_a_save(page: Pa
     open_page(page, site.url, seed=SEED)
     expect(primaries(page)).to_have_count(1)
     expect(primaries(page)).to_have_attribute("data-testid", "start")
-    start_gin(page)
+    start_gin(page, target=100, level="normal")
     press(page.get_by_test_id("home"))  # the match is saved: Continue is the primary, Start is not
     expect(page.get_by_test_id("resume")).to_be_visible()
     expect(page.get_by_test_id("start")).to_be_visible()
@@ -223,7 +218,7 @@ def test_the_system_theme_follows_the_browser_until_one_is_chosen(playwright, br
 
 def test_pagat_chosen_in_the_settings_scores_the_next_match(page: Page, site):
     open_page(page, site.url, seed=SEED)
-    start_gin(page)
+    start_gin(page, target=100, level="normal")
     assert stored(page, SAVE)["settings"]["rules"] == "house"  # the default
     open_settings(page)
     expect(page.locator("#sheet")).to_contain_text("Applies to the next new match.")

@@ -8,12 +8,11 @@ so these tests check what moved, never how long it took.
 
 import pytest
 from helpers import open_page, phase, press, settle, wait_out
+from players import BASIC_OVER, gin_step, gin_until, start_basic, start_gin
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
 
-GIN_OVER = ("settle", "match-over")
-BASIC_OVER = ("hand-over", "game-over")
 
 
 def forget_moves(page: Page) -> None:
@@ -43,38 +42,6 @@ def codes(page: Page, selector: str) -> list[str]:
 # ---- gin ----------------------------------------------------------------------------------
 
 
-def start_gin(page: Page) -> None:
-    for testid in ("game-gin", "target-100", "level-easy", "start"):
-        press(page.get_by_test_id(testid))
-
-
-def gin_step(page: Page) -> None:
-    """One step of a simple person who never takes the pile: pass the upcard, draw from the
-    stock, discard the last card; deal again after a hand."""
-    now = phase(page)
-    if now == "upcard":
-        press(page.get_by_test_id("pass-upcard"))
-    elif now == "draw":
-        press(page.get_by_test_id("stock"))
-    elif now == "discard":
-        card = page.locator("#hand [data-card]").last
-        press(card)
-        press(card)
-    elif now == "opponent":
-        wait_out(page, "opponent")
-    elif now in GIN_OVER:
-        press(page.get_by_test_id("next-hand" if now == "settle" else "rematch"))
-
-
-def gin_to_draw(page: Page) -> None:
-    """Play on until the person is to draw."""
-    for _ in range(400):
-        if phase(page) == "draw":
-            return
-        gin_step(page)
-    raise AssertionError("the person never got to draw")
-
-
 def pile_offered(page: Page) -> str | None:
     """The test id of the control that takes the pile's top, when the person may."""
     now = phase(page)
@@ -87,7 +54,7 @@ def pile_offered(page: Page) -> str | None:
 
 def test_a_new_gin_hand_is_dealt_card_by_card_from_the_stock(page: Page, site):
     open_page(page, site.url, seed=5)
-    start_gin(page)
+    start_gin(page, target=100)
     dealt = [m for m in moves(page) if m["kind"] == "deal"]
     faces = [m["code"] for m in dealt if m["code"] != "back"]
     assert len(faces) == 11, "the person's ten cards and the upcard"
@@ -98,9 +65,9 @@ def test_a_new_gin_hand_is_dealt_card_by_card_from_the_stock(page: Page, site):
 
 def test_gin_cards_fly_from_the_stock_into_the_hand_and_from_the_opponent_onto_the_pile(page: Page, site):
     open_page(page, site.url, seed=5)
-    start_gin(page)
+    start_gin(page, target=100)
     for _ in range(20):
-        gin_to_draw(page)
+        gin_until(page, ("draw",))
         before = set(codes(page, "#hand [data-card]"))
         forget_moves(page)
         press(page.get_by_test_id("stock"))
@@ -130,7 +97,7 @@ def test_gin_cards_fly_from_the_stock_into_the_hand_and_from_the_opponent_onto_t
 
 def test_a_card_taken_from_the_pile_flies_from_there_into_the_hand(page: Page, site):
     open_page(page, site.url, seed=7)
-    start_gin(page)
+    start_gin(page, target=100)
     for _ in range(400):
         take = pile_offered(page)
         if take is None:
@@ -149,8 +116,8 @@ def test_a_card_taken_from_the_pile_flies_from_there_into_the_hand(page: Page, s
 def test_with_reduced_motion_a_whole_gin_turn_moves_nothing(page: Page, site):
     page.emulate_media(reduced_motion="reduce")
     open_page(page, site.url, seed=5)
-    start_gin(page)
-    gin_to_draw(page)
+    start_gin(page, target=100)
+    gin_until(page, ("draw",))
     before = codes(page, "#hand [data-card]")
     press(page.get_by_test_id("stock"))
     if phase(page) == "discard":
@@ -167,16 +134,11 @@ def test_with_reduced_motion_a_whole_gin_turn_moves_nothing(page: Page, site):
 # ---- Basic Rummy ----------------------------------------------------------------------------
 
 
-def start_basic(page: Page) -> None:
-    for testid in ("game-basic", "opponents-2", "length-hands-5", "basic-level-easy", "start"):
-        press(page.get_by_test_id(testid))
-
-
 def test_basic_rummy_melds_and_lay_offs_fly_from_the_hand_to_the_table(page: Page, site):
     """The person's meld and lay-off fly from the hand; a computer player's meld flies from its
     panel."""
     open_page(page, site.url, seed=11)
-    start_basic(page)
+    start_basic(page, opponents=2, length="hands-5")
     seen = set()
     for _ in range(600):
         now = phase(page)

@@ -14,7 +14,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import device_page, finger_drag, from_site, no_sideways_scroll, open_page, phase, press, settle, stored, wait_out
+from helpers import device_page, finger_drag, from_site, no_sideways_scroll, open_page, phase, press, settle, stored
+from players import enabled, play_rk_round, rk_until_my_turn, start_rummikub, validity
 from playwright.sync_api import Locator, Page, expect
 
 from rummy.rummikub.game import Draw, Play, Timeout
@@ -26,8 +27,6 @@ from rummy.rummikub.tiles import JOKER, Tile, sort_key
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
 SAVE = "rummy-table/rummikub/save"
-OVER = ("round-over", "game-over")
-
 
 # ---- the engine's side: settings and positions --------------------------------------------
 
@@ -140,24 +139,6 @@ def crowded_save(seed: int, table_tiles: int = 0, rack_tiles: int = 0) -> dict:
 # ---- the page's side ----------------------------------------------------------------------
 
 
-def start_rummikub(page: Page, opponents: int = 1, meld: bool = False, how: str = "click", timer: str = "off") -> None:
-    choices = ("game-rummikub", f"rk-opponents-{opponents}", "rk-level-easy", "rk-length-rounds-1",
-               "rk-meld-on" if meld else "rk-meld-off", f"rk-timer-{timer}")
-    for testid in choices:
-        press(page.get_by_test_id(testid), how)
-    press(page.get_by_test_id("start"), how)
-    assert page.evaluate("document.body.dataset.game") == "rummikub"
-
-
-def until_my_turn(page: Page) -> str:
-    for _ in range(400):
-        now = phase(page)
-        if now != "opponent":
-            return now
-        wait_out(page, "opponent")
-    raise AssertionError("the person never got a turn")
-
-
 def rack_tile(page: Page, tile: Tile) -> Locator:
     return page.locator(f'#rk-rack [data-tile="{tile.code}"]').first
 
@@ -171,16 +152,8 @@ def table_sets(page: Page) -> list[list[str]]:
         "sets => sets.map(s => [...s.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))")
 
 
-def validity(page: Page) -> list[str]:
-    return page.locator("#rk-sets [data-set]").evaluate_all("sets => sets.map(s => s.dataset.valid)")
-
-
 def rack_codes(page: Page) -> list[str]:
     return page.locator("#rk-rack [data-tile]").evaluate_all("tiles => tiles.map(t => t.dataset.tile)")
-
-
-def enabled(page: Page, testid: str) -> bool:
-    return page.get_by_test_id(testid).get_attribute("aria-disabled") == "false"
 
 
 def press_anyway(page: Page, testid: str) -> None:
@@ -197,30 +170,6 @@ def new_set(page: Page, tiles: list[Locator], how: str = "click") -> None:
 
 def saved_match(page: Page) -> RummikubMatch:
     return RummikubMatch.from_record(stored(page, SAVE)["match"])
-
-
-def take_turn(page: Page, how: str = "click") -> None:
-    """The person plays the hint's move when there is one, else draws."""
-    press(page.get_by_test_id("rk-hint"), how)
-    apply = page.get_by_test_id("rk-hint-apply")
-    if apply.count():
-        press(apply, how)
-        assert all(v == "true" for v in validity(page))
-        if enabled(page, "rk-done"):
-            press(page.get_by_test_id("rk-done"), how)
-            return
-    press(page.get_by_test_id("rk-draw"), how)
-
-
-def play_round(page: Page, how: str = "click", check=None) -> None:
-    for _ in range(300):
-        now = until_my_turn(page)
-        if now in OVER:
-            return
-        if check is not None:
-            check(page)
-        take_turn(page, how)
-    raise AssertionError("the round did not end")
 
 
 def check_end_of_round(page: Page) -> None:
@@ -250,7 +199,7 @@ def test_a_whole_round_by_clicks_taps_and_a_drag(playwright, browser, site, devi
         open_page(page, site.url, seed=21)
         start_rummikub(page, opponents=opponents, meld=True, how=how)
         expect(page.locator("#rk-opponents .seat")).to_have_count(opponents)
-        if until_my_turn(page) == "play":
+        if rk_until_my_turn(page) == "play":
             # A drag (by mouse; on the phone by a finger, on a tile selected first): a rack tile
             # dropped on "new set" starts a set (too short: invalid), and Undo takes it back.
             before = rack_codes(page)
@@ -265,7 +214,7 @@ def test_a_whole_round_by_clicks_taps_and_a_drag(playwright, browser, site, devi
             assert validity(page)[-1] == "false"
             press(page.get_by_test_id("rk-undo"), how)
             assert rack_codes(page) == before
-        play_round(page, how=how, check=no_sideways_scroll if device else None)
+        play_rk_round(page, how=how, check=no_sideways_scroll if device else None)
         check_end_of_round(page)
         assert phase(page) == "game-over"  # a game of one round
         expect(page.get_by_test_id("rematch")).to_be_visible()
@@ -277,10 +226,10 @@ def test_a_turn_splits_a_table_run_and_joins_a_piece_with_rack_tiles(page: Page,
     seed, run, others = split_position()
     open_page(page, site.url, seed=seed)
     start_rummikub(page)
-    assert until_my_turn(page) == "play"
+    assert rk_until_my_turn(page) == "play"
     new_set(page, [rack_tile(page, tile) for tile in run])
     press(page.get_by_test_id("rk-done"))
-    assert until_my_turn(page) == "play"
+    assert rk_until_my_turn(page) == "play"
     assert [t.code for t in run] in table_sets(page)
 
     # The run's last tile leaves it, with two rack tiles of its number: a group.
@@ -301,10 +250,10 @@ def test_a_joker_is_taken_back_by_putting_the_tile_it_stands_for_in_its_place(pa
     seed, run, pair = joker_position()
     open_page(page, site.url, seed=seed)
     start_rummikub(page)
-    assert until_my_turn(page) == "play"
+    assert rk_until_my_turn(page) == "play"
     new_set(page, [rack_tile(page, run[0]), rack_tile(page, JOKER), rack_tile(page, run[2])])
     press(page.get_by_test_id("rk-done"))
-    assert until_my_turn(page) == "play"
+    assert rk_until_my_turn(page) == "play"
 
     # The joker out of the run, with the pair: the run is short of its middle tile.
     new_set(page, [table_tile(page, JOKER)] + [rack_tile(page, tile) for tile in pair])
@@ -327,7 +276,7 @@ def test_an_illegal_table_is_refused_with_its_reason_and_undo_and_reset_restore_
     seed, run, others = split_position()
     open_page(page, site.url, seed=seed)
     start_rummikub(page)
-    assert until_my_turn(page) == "play"
+    assert rk_until_my_turn(page) == "play"
     before_rack, before_table, before_save = rack_codes(page), table_sets(page), stored(page, SAVE)
 
     # A run with a gap (x, x+1, x+3): the set is outlined with the engine's reason, and Done
@@ -359,7 +308,7 @@ def test_an_initial_meld_below_30_is_refused_with_the_tally(page: Page, site):
     seed, run = low_meld_position()
     open_page(page, site.url, seed=seed)
     start_rummikub(page, meld=True)
-    assert until_my_turn(page) == "play"
+    assert rk_until_my_turn(page) == "play"
     value = sum(t.number for t in run)
     expect(page.get_by_test_id("rk-tally")).to_have_text("Initial meld 0/30")
     new_set(page, [rack_tile(page, tile) for tile in run])
@@ -376,7 +325,7 @@ def test_a_reload_mid_turn_restores_the_start_of_that_turn(page: Page, site):
     seed, run, _ = split_position()
     open_page(page, site.url, seed=seed)
     start_rummikub(page)
-    assert until_my_turn(page) == "play"
+    assert rk_until_my_turn(page) == "play"
     before_rack, before_table = sorted(rack_codes(page)), table_sets(page)
     new_set(page, [rack_tile(page, tile) for tile in run])
     assert sorted(rack_codes(page)) != before_rack
@@ -440,7 +389,7 @@ def test_the_computers_play_is_highlighted_and_the_move_log_tells_every_turn(pag
     expected = first_turn(seed).view_model()
     open_page(page, site.url, seed=seed)
     start_rummikub(page)
-    assert until_my_turn(page) == "play"
+    assert rk_until_my_turn(page) == "play"
     last = expected["last_play"]
     assert last["by"] == 1
     for number, change in enumerate(last["table"]):
@@ -465,7 +414,7 @@ def test_the_computers_play_is_highlighted_and_the_move_log_tells_every_turn(pag
 def test_statistics_count_a_finished_round_and_a_corrupted_save_is_set_aside(page: Page, site):
     open_page(page, site.url, seed=41)
     start_rummikub(page, meld=True)
-    play_round(page)
+    play_rk_round(page)
     match = saved_match(page)
     result = match.hand.result
     press(page.get_by_test_id("rematch"))
@@ -490,7 +439,7 @@ def test_the_language_switch_covers_the_rummikub_table(page: Page, site):
                 for lang in ("zh-Hans", "zh-Hant", "en")}
     open_page(page, site.url, seed=5)
     start_rummikub(page)
-    assert until_my_turn(page) == "play"
+    assert rk_until_my_turn(page) == "play"
     for lang, strings in catalogs.items():
         page.get_by_test_id("lang-select").select_option(lang)
         settle(page)
@@ -506,7 +455,7 @@ def test_the_language_switch_covers_the_rummikub_table(page: Page, site):
 def test_a_turn_that_runs_out_of_time_restores_the_table_and_draws_three(page: Page, site):
     open_page(page, site.url, seed=5)
     start_rummikub(page, timer="30")
-    assert until_my_turn(page) == "play"
+    assert rk_until_my_turn(page) == "play"
     expect(page.get_by_test_id("rk-timer")).to_be_visible()
     table, count = table_sets(page), len(rack_codes(page))
     new_set(page, [page.locator("#rk-rack [data-tile]").first])  # laid out, never played
@@ -522,7 +471,7 @@ def test_a_turn_that_runs_out_of_time_restores_the_table_and_draws_three(page: P
     plays = [a for a in game.actions[:timeout] if isinstance(a, Play)]
     assert sorted(sorted(t.code for t in s) for s in (plays[-1].table if plays else ())) == sorted(map(sorted, table))
     # The move log tells it (the status line said it, until the computer players moved).
-    if until_my_turn(page) == "play":
+    if rk_until_my_turn(page) == "play":
         press(page.get_by_test_id("rk-log"))
         expect(page.get_by_test_id("log-list")).to_contain_text("You ran out of time and drew 3 tiles.")
 
@@ -537,7 +486,7 @@ def test_a_round_plays_offline_with_the_server_stopped(browser, new_site):
         site.stop()
         context.set_offline(True)
         start_rummikub(page, opponents=2, meld=True)
-        play_round(page)
+        play_rk_round(page)
         check_end_of_round(page)
     finally:
         context.close()
