@@ -67,11 +67,22 @@ class HardAgent:
         deals = self._deals(view, knowledge)  # only discards and knocks use the sampled deals
         discards = self._discards(view, knowledge, evaluator, deals)
         knocks = self._knocks(view, knowledge, deals)
-        margin = self.knock_margin_per_undercut_point * view.rules.undercut_bonus
+        margin = self.knock_margin(view.rules)
         gin = any(evaluator.deadwood(knowledge.own ^ 1 << a.action.card.index) == 0 for a in knocks)
         if knocks and (gin or knocks[0].expected_points > margin):
             return tuple(knocks + discards)
         return tuple(discards + knocks)
+
+    @classmethod
+    def knock_margin(cls, rules) -> float:
+        """The points a knock must average to beat playing on (what playing on is worth)."""
+        return cls.knock_margin_per_undercut_point * rules.undercut_bonus
+
+    @classmethod
+    def discard_score(cls, advice: Advice) -> float:
+        """A discard's score in deadwood points, lower is better: the prospects of the hand
+        kept plus the danger of feeding a meld."""
+        return advice.expected_deadwood + cls.danger_weight * advice.feeds_opponent
 
     def _deals(self, view: PlayerView, knowledge: Knowledge) -> list[Deal]:
         stock_draws = max(0, len(view.opponent_discards) - len(view.opponent_taken))
@@ -83,7 +94,7 @@ class HardAgent:
         for potential, bit in ranked_discards(view, evaluator, knowledge.own):
             fed = sum(1 for deal in deals if meldable_mask(deal.opponent | bit) & bit) / len(deals)
             advice = Advice(Discard(view.seat, card_of(bit)), potential, fed, None)
-            scored.append((potential + self.danger_weight * fed, len(scored), advice))
+            scored.append((self.discard_score(advice), len(scored), advice))
         scored.sort()
         return [advice for _, _, advice in scored]
 

@@ -1,0 +1,93 @@
+"""The review of a gin hand: at each of the seat's decisions, the hard player's ranking (the
+hint, `advise`, with its fixed seed) of what the seat could see then, and what the choice cost.
+
+Costs are in points of the hand's score, from the hard player's own figures:
+- taking or refusing the pile's card: the expected deadwood each leaves, one deadwood point
+  for one point (a knock scores the difference of the two deadwood counts, so every deadwood
+  point kept is a point given up at the settlement, whoever knocks);
+- a discard: its score, expected deadwood plus the danger of feeding the opponent's meld, in
+  the same deadwood points;
+- a knock against playing on: a knock is worth the points it averages over the sampled deals,
+  playing on with the best discard is worth the margin a knock must beat
+  (`HardAgent.knock_margin`, about an undercut bonus), and a worse discard that much less its
+  score's excess over the best one.
+An option costs the hard player's first choice's worth less its own, never below 0: the hard
+player's own move costs 0, even where its rule (always go gin) outranks the figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..review import Decision, Review, decisions, ranked
+from .actions import Action, Discard, Knock, action_code
+from .agents.hard import Advice, HardAgent, advise
+from .hand import GinHand, replay
+from .view import PlayerView
+
+GAME = "gin"
+SEED = 0  # the hint's seed: the review ranks exactly as the hint button did
+
+
+def _worth(advice: Advice, best_discard: float | None, margin: float) -> float:
+    """An option's worth in points, higher is better (see the module's docstring)."""
+    if isinstance(advice.action, Knock):
+        return advice.expected_points
+    if isinstance(advice.action, Discard):
+        return margin - (HardAgent.discard_score(advice) - best_discard)
+    return -advice.expected_deadwood
+
+
+def _figures(advice: Advice) -> tuple[tuple[str, float], ...]:
+    named = {
+        "expected_deadwood": advice.expected_deadwood,
+        "feeds_opponent": advice.feeds_opponent,
+        "expected_points": advice.expected_points,
+    }
+    return tuple((name, round(value, 3)) for name, value in named.items() if value is not None)
+
+
+def judge(view: PlayerView, action: Action, index: int) -> Decision:
+    """The decision of `action`, taken by the seat of `view` with that view in front of it."""
+    advice = advise(view, SEED)
+    discards = [HardAgent.discard_score(a) for a in advice if isinstance(a.action, Discard)]
+    best_discard = min(discards) if discards else None
+    margin = HardAgent.knock_margin(view.rules)
+    moves = ((action_code(a.action), _worth(a, best_discard, margin), _figures(a)) for a in advice)
+    return ranked(moves, action_code(action), index)
+
+
+def review_steps(
+    hand: GinHand,
+    seat: int,
+    *,
+    scores: tuple[int, int] = (0, 0),
+    first: int = 0,
+    start: GinHand | None = None,
+) -> Iterator[Decision]:
+    """The decisions of `seat` in `hand`, one at a time, from action index `first` on.
+
+    The hand is replayed from its deal (or from `start`, a state its log continues) through
+    `apply`; each decision is judged on `PlayerView.of(state, seat, scores)` alone, `scores`
+    being the match scores before the hand. A forced action (one legal option) is no decision.
+    """
+    begin = GinHand.deal(hand.seed, hand.rules, hand.dealer) if start is None else start
+
+    def at(state: GinHand, index: int, action: Action) -> Decision | None:
+        if action.seat != seat or len(state.legal_actions()) < 2:
+            return None
+        return judge(PlayerView.of(state, seat, scores), action, index)
+
+    return decisions(begin, hand.actions, at, first)
+
+
+def review(hand: GinHand, seat: int, *, scores: tuple[int, int] = (0, 0), start: GinHand | None = None) -> Review:
+    """The whole review of `seat`'s play in `hand` (see `review_steps` to compute it in slices)."""
+    return Review(GAME, seat, tuple(review_steps(hand, seat, scores=scores, start=start)))
+
+
+def view_at(hand: GinHand, index: int, seat: int, scores: tuple[int, int] = (0, 0)) -> PlayerView:
+    """What `seat` could see just before action `index` of `hand`: the position a decision
+    of the review shows."""
+    state = replay(hand.seed, hand.actions[:index], rules=hand.rules, dealer=hand.dealer)
+    return PlayerView.of(state, seat, scores)
