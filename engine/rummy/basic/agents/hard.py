@@ -72,14 +72,20 @@ class HardAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def act(self, view: BasicView) -> Action:
-        legal = view.legal_actions
-        if len(legal) == 1:
-            return legal[0]
+    def judgement(self, view: BasicView) -> tuple[Knowledge, Danger, Rng]:
+        """What the hard player knows at `view`, its price of each discard, and the random
+        stream left for sampling stock orders (the review scores options with the same)."""
         knowledge = Knowledge.of(view, remember=True)
         # A fresh stream per position: the same view always gets the same decision.
         rng = Rng(derive_seed(self.seed, view.turns, len(view.pile)))
         danger = sampled_danger(view, knowledge, rng, self.samples, self.feed, self.feed_out, self.fit)
+        return knowledge, danger, rng
+
+    def act(self, view: BasicView) -> Action:
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        knowledge, danger, rng = self.judgement(view)
         if view.phase is Phase.DRAW:
             return pile_or_stock(view, knowledge, self.weights, danger)
         stocks = None if knowledge.stock is not None else sample_stocks(view, knowledge, rng, self.stocks)

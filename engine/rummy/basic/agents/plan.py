@@ -174,6 +174,13 @@ def pile_or_stock(view: BasicView, knowledge: Knowledge, weights: Weights, dange
     seat = view.seat
     if DrawDiscard(seat) not in view.legal_actions:
         return DrawStock(seat)
+    taken_score, stock_score = draw_scores(view, knowledge, weights, danger)
+    return DrawDiscard(seat) if taken_score < stock_score else DrawStock(seat)
+
+
+def draw_scores(view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger) -> tuple[float, float]:
+    """(taking the pile's top, drawing from the stock) scored as `pile_or_stock` weighs them,
+    lower is better, the take margin already charged to the pile."""
     top = 1 << view.pile[-1].index
     hand = knowledge.own
     evaluators = Evaluators(view, knowledge, weights)
@@ -189,13 +196,13 @@ def pile_or_stock(view: BasicView, knowledge: Knowledge, weights: Weights, dange
         stock = scored(turn_plans(view, hand | 1 << ahead[0].index, 0, False), end_cost, danger)
         taken_score = rescore(taken, [ahead], view.players, evaluators, danger)[0].score
         stock_score = rescore(stock, [ahead[1:]], view.players, evaluators, danger)[0].score
-        return DrawDiscard(seat) if taken_score < stock_score else DrawStock(seat)
+        return taken_score, stock_score
     taken_score = scored(turn_plans(view, hand | top, top, False), end_cost, danger)[0].score
     if ahead:  # only the stock's next card is known
         stock_score = scored(turn_plans(view, hand | 1 << ahead[0].index, 0, False), end_cost, danger)[0].score
     else:
         stock_score = min(evaluators(lay.fits).potential(lay.left) for lay in layouts(view, hand, False))
-    return DrawDiscard(seat) if taken_score < stock_score - weights.take_margin else DrawStock(seat)
+    return taken_score + weights.take_margin, stock_score
 
 
 def rescore(plans: list[Plan], aheads: list[list[Card]], players: int, evaluators: Evaluators, danger: Danger,
