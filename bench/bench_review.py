@@ -1,9 +1,9 @@
 """Review time per hand, and per decision, for each game with a review, on this interpreter.
 
-    python bench/bench_review.py [--hands 40] [--seed 5] [--games gin,basic]
+    python bench/bench_review.py [--hands 40] [--seed 5] [--games gin,basic,rummikub]
 
-Each hand is played by `normal` in the reviewed seat (0) against `hard` players, then reviewed
-whole; the figures are the time of `review` per hand and of each decision (`review_steps`, the
+Each hand (gin; Basic Rummy, 3 players; a Rummikub round, 2 players) is played by `normal` in
+the reviewed seat (0) against `hard` players, then reviewed whole; the figures are the time of `review` per hand and of each decision (`review_steps`, the
 worker's slice), as median, p95 and max in milliseconds. The page's worker runs the same code.
 """
 
@@ -39,9 +39,22 @@ def basic_hands(count: int, seed: int, players: int = 3):
         yield hand
 
 
+def rummikub_rounds(count: int, seed: int, players: int = 2):
+    from rummy.rummikub import Round, RummikubRules
+    from rummy.rummikub.agents import make_agent
+
+    for n in range(count):
+        game = Round.deal(derive_seed(seed, n), RummikubRules(players=players))
+        agents = [make_agent("normal", n)] + [make_agent("hard", n + k) for k in range(1, players)]
+        while not game.is_over:
+            game = game.apply(agents[game.to_move].act(game.view(game.to_move)))
+        yield game
+
+
 GAMES = {
     "gin": (gin_hands, "rummy.gin.review"),
     "basic": (basic_hands, "rummy.basic.review"),
+    "rummikub": (rummikub_rounds, "rummy.rummikub.review"),
 }
 
 
@@ -60,7 +73,7 @@ def line(name: str, unit: str, seconds: list[float]) -> str:
     seconds = sorted(seconds)
     p95 = quantiles(seconds, n=20)[18] if len(seconds) > 1 else seconds[0]
     return (
-        f"{name:6s} {len(seconds):5d} {unit}: median {median(seconds) * 1000:8.2f} ms, "
+        f"{name:8s} {len(seconds):5d} {unit}: median {median(seconds) * 1000:8.2f} ms, "
         f"p95 {p95 * 1000:8.2f} ms, max {seconds[-1] * 1000:8.2f} ms"
     )
 

@@ -1,0 +1,89 @@
+"""The review of a Rummikub round: at each of the seat's turns, what the solver could have
+placed from what the seat could see then, against what the seat placed.
+
+A turn's cost is the points of the rack tiles the solver's best play places (most points, a
+joker 30: the points a rack left at the round's end would count) less the points of the tiles
+the seat placed, never below 0. The solver runs as the computer players run it, within
+DECISION_BUDGET search states, and before the seat's initial meld it looks for new sets from
+the rack worth the rules' initial meld, as the rules demand. The hard player's own move is
+shown beside it, priced the same way: holding tiles back (its jokers, a set of its own while
+the pool is large) is its judgement of the round, which this measure of the turn does not
+reward. A turn where the solver places nothing and the seat draws was no decision.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from ..review import Decision, Review, decisions, ranked
+from .actions import action_code
+from .agents.hard import HardAgent
+from .agents.normal import meld_value
+from .game import Action, Draw, Play, Round, RummikubView, rack_total, replay
+from .solver import DECISION_BUDGET, Solution, solve
+
+GAME = "rummikub"
+SEED = 0
+
+
+def best_play(view: RummikubView) -> Action:
+    """The solver's play of the most points for the seat of `view` (a draw when it has none)."""
+    if view.melded[view.seat]:
+        solution = solve(view.table, view.rack, "value", budget=DECISION_BUDGET)
+    else:
+        solution = solve(view.table, view.rack, "value", initial_meld=True, budget=DECISION_BUDGET)
+        if meld_value(view, solution) < view.rules.initial_meld:
+            solution = Solution((), view.table)
+    if not solution.placed:
+        return Draw(view.seat)
+    return Play.of(view.seat, [tile_set.tiles for tile_set in solution.sets])
+
+
+def placed_tiles(state: Round, action: Action) -> Counter:
+    """The rack tiles `action` lays on the table (none for a draw or a timeout)."""
+    if not isinstance(action, Play):
+        return Counter()
+    laid = Counter(tile for tiles in action.table for tile in tiles)
+    return laid - Counter(tile for tile_set in state.table for tile in tile_set.tiles)
+
+
+def judge(state: Round, view: RummikubView, action: Action, index: int) -> Decision | None:
+    """The decision of the seat's turn `action` at `view` (its view of `state`), or None when
+    the solver had nothing to place and the seat drew. Plays placing the same tiles are one
+    option, named by the seat's own play when it is one of them."""
+    best = best_play(view)
+    if isinstance(best, Draw) and not isinstance(action, Play):
+        return None
+    options: dict[tuple[str, ...], tuple[str, float]] = {}
+    for option in (best, HardAgent(SEED).act(view), action):
+        tiles = placed_tiles(state, option)
+        same = tuple(sorted(tile.code for tile in tiles.elements()))
+        if same not in options or option is action:
+            options[same] = (action_code(option), float(rack_total(tiles.elements())))
+    first = options.pop(next(iter(options)))
+    moves = [first] + sorted(options.values(), key=lambda option: -option[1])
+    return ranked(((code, points, (("points", points),)) for code, points in moves), action_code(action), index)
+
+
+def review_steps(round_: Round, seat: int, *, first: int = 0, start: Round | None = None) -> Iterator[Decision]:
+    """The decisions of `seat` in `round_`, one turn at a time, from action index `first` on,
+    each judged on `RummikubView.of(state, seat)` alone."""
+    begin = Round.deal(round_.seed, round_.rules) if start is None else start
+
+    def at(state: Round, index: int, action: Action) -> Decision | None:
+        if action.seat != seat:
+            return None
+        return judge(state, RummikubView.of(state, seat), action, index)
+
+    return decisions(begin, round_.actions, at, first)
+
+
+def review(round_: Round, seat: int, *, start: Round | None = None) -> Review:
+    """The whole review of `seat`'s play in `round_` (see `review_steps` for slices)."""
+    return Review(GAME, seat, tuple(review_steps(round_, seat, start=start)))
+
+
+def view_at(round_: Round, index: int, seat: int) -> RummikubView:
+    """What `seat` could see just before action `index` of `round_`."""
+    return RummikubView.of(replay(round_.seed, round_.actions[:index], round_.rules), seat)
