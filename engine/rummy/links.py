@@ -7,8 +7,9 @@ of a match can be shared), and its action codes. `encode` writes it as "r1." the
 a compact binary form; `decode` reads one back.
 
 A link is untrusted input. `decode` checks its size before anything else, reads it strictly
-(one spelling per link: a flipped character is never read as the same link), checks a CRC-32
-of its contents, and replays every action through the game's own `apply`, so a link can only
+(base64 in its one canonical spelling), checks a CRC-32 of its contents (a changed character
+is refused, unless it changed only the padding bits that end a deflate stream, which leaves the
+same hand), and replays every action through the game's own `apply`, so a link can only
 ever describe a hand the rules allow. Whatever it is given, it returns a `SharedHand` or raises
 `LinkError`, whose `reason` the page translates. Nothing here reads or writes a save.
 
@@ -331,9 +332,10 @@ def _inflate(body: bytes) -> bytes:
     unpacker = zlib.decompressobj(-15)
     try:
         data = unpacker.decompress(body, MAX_PAYLOAD)
+        more = not unpacker.eof and unpacker.decompress(unpacker.unconsumed_tail, 1)
     except zlib.error:
         raise LinkError("malformed") from None
-    if unpacker.unconsumed_tail:
+    if more:
         raise LinkError("too_long", limit=MAX_LINK)
     if not unpacker.eof or unpacker.unused_data:
         raise LinkError("malformed")
