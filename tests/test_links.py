@@ -3,7 +3,7 @@ with a reason, whatever it holds."""
 
 import base64
 import zlib
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -285,3 +285,17 @@ def _played(game):
     if game not in _CACHE:
         _CACHE[game] = SESSIONS[game]()
     return _CACHE[game]
+
+
+@pytest.mark.parametrize("session_type", [GinSession, BasicSession, RummikubSession])
+def test_a_link_holds_every_setting_of_its_game(session_type):
+    """A setting added to a game must be added to its links (in a new version)."""
+    assert set(links._game(session_type.game).fields) == {f.name for f in fields(session_type.settings_type)}
+
+
+def test_a_shared_hand_is_only_made_of_what_a_link_can_hold(gin_session):
+    shared = share(gin_session)
+    for bad in ({"game": "poker"}, {"dealer": None}, {"seed": -1}, {"seed": 1 << 64}, {"actions": ["0 stock"]},
+                {"settings": RummikubSession.settings_type()}):
+        with pytest.raises(ValueError):
+            replace(shared, **bad)

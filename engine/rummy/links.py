@@ -51,7 +51,7 @@ MESSAGES = {
     "unknown_game": "The link is of a game this site does not have.",
     "bad_settings": "The link's game settings are not valid.",
     "bad_deal": "The link's deal is not valid.",
-    "illegal_action": "The link's move {index} is not allowed by the rules.",
+    "illegal_action": "The link holds a move the rules do not allow (move {index}, counting from 0).",
 }
 
 
@@ -94,6 +94,8 @@ GAMES = tuple(_MODULES)  # a game's byte in a link is its index here
 @cache
 def _game(name: str) -> _Game:
     """A game's link description, importing the game only when a link of it is read."""
+    if name not in _MODULES:
+        raise ValueError(f"unknown game {name!r}: one of {', '.join(GAMES)}")
     session_module, session_name, hand_module, hand_name, link_fields = _MODULES[name]
     session = getattr(importlib.import_module(f"rummy.{session_module}"), session_name)
     hand_type = getattr(importlib.import_module(f"rummy.{hand_module}"), hand_name)
@@ -122,8 +124,6 @@ class SharedHand:
     actions: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise ValueError(f"unknown game {self.game!r}: one of {', '.join(GAMES)}")
         game = _game(self.game)
         if not isinstance(self.settings, game.session.settings_type):
             raise ValueError(f"settings of a {self.game} hand are {game.session.settings_type.__name__}")
