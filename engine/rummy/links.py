@@ -196,8 +196,10 @@ _TOKEN = {word: _FIRST_WORD + i for i, word in enumerate(_WORDS)}
 
 
 def _action_tokens(code: str) -> bytes:
-    seat, verb, *words = code.split()
     try:
+        seat, verb, *words = code.split()
+        if not 0 <= int(seat) < MAX_SEATS:
+            raise ValueError(seat)
         return bytes([int(seat) * len(VERBS) + VERBS.index(verb)] + [_TOKEN[word] for word in words])
     except (KeyError, ValueError):
         raise ValueError(f"{code!r} has a word a link cannot hold") from None
