@@ -94,3 +94,9 @@ def test_gin_oracle_sees_the_opponents_true_hand_from_the_spy():
                     seen += 1
             match = match.apply(agents[view.seat].act(view))
     assert seen > 10 * blind > 0
+
+
+def test_links_benchmark_prints_link_lengths_and_times_for_every_game():
+    lines = run_bench("bench_links.py", "--gin", "3", "--basic", "2", "--rummikub", "1")
+    assert [line.split(":")[0] for line in lines] == ["gin", "basic", "rummikub"]
+    assert all("link median" in line and "characters" in line and "encode+decode+replay median" in line for line in lines)

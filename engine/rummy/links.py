@@ -1,0 +1,380 @@
+"""A shared hand: one hand of any game as a link's fragment, and the checks such a link passes.
+
+A link holds what deals the same hand again and replays it: the game, the settings of the
+session it was played in (the computer players' level included, so the receiver can play the
+same deal against the same level), the hand's own seed and dealer (so a hand from the middle
+of a match can be shared), and its action codes. `encode` writes it as "r1." then base64url of
+a compact binary form; `decode` reads one back.
+
+A link is untrusted input. `decode` checks its size before anything else, reads it strictly
+(base64 in its one canonical spelling), checks a CRC-32 of its contents (a changed character
+is refused, unless it changed only the padding bits that end a deflate stream, which leaves the
+same hand), and replays every action through the game's own `apply`, so a link can only
+ever describe a hand the rules allow. Whatever it is given, it returns a `SharedHand` or raises
+`LinkError`, whose `reason` the page translates. Nothing here reads or writes a save.
+
+Binary form of version 1 (`payload`): a game byte; the settings' values in the order of
+`_Game.fields`, each tagged (None, False, True, an unsigned LEB128 integer, or a short ASCII
+string); the seed as 8 bytes, big-endian; the dealer as a byte (not in Rummikub, where the deal
+decides who starts); then the actions, each a token naming seat and verb followed by a token
+per further word of its code (a card, a tile, "|" or a meld number). The link's bytes are a
+mode byte (0: the payload as is, 1: raw deflate of it, used when shorter), the payload's
+CRC-32, then the body. Changing any of this needs a new version tag.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import re
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from .cards import DECK
+from .errors import IllegalAction
+from .rummikub.tiles import COLOURS, JOKER, Tile
+
+VERSION = "r1"
+MAX_LINK = 4096  # characters of a fragment; checked before anything else is read
+MAX_PAYLOAD = 1 << 15  # bytes a link may inflate to (a long Rummikub round is ~10 KiB)
+_TAG = re.compile(r"r[0-9]{1,6}")
+_BASE64URL = re.compile(r"[A-Za-z0-9_-]+")
+
+MESSAGES = {
+    "too_long": "The link is too long to be a shared hand.",
+    "malformed": "The link is not a shared hand: it may have been cut or changed.",
+    "damaged": "The link was changed or cut: its check does not match.",
+    "unknown_version": "The link was made by another version of Rummy Table.",
+    "unknown_game": "The link is of a game this site does not have.",
+    "bad_settings": "The link's game settings are not valid.",
+    "bad_deal": "The link's deal is not valid.",
+    "illegal_action": "The link holds a move the rules do not allow (move {index}, counting from 0).",
+}
+
+
+class LinkError(ValueError):
+    """A link refused; `reason` is a stable code (a key of MESSAGES) a translated page keys
+    on, `params` the values its message names."""
+
+    def __init__(self, reason: str, **params: Any) -> None:
+        super().__init__(MESSAGES[reason].format(**params))
+        self.reason = reason
+        self.params = params
+
+
+# ---- the games ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """What a link needs of a game: its session (settings, `rules_for`, `parse_action`), how a
+    hand is dealt and its actions coded, and its settings' fields in link order."""
+
+    name: str
+    code: int
+    session: Any
+    deal: Callable[[Any, int, int | None], Any]  # (rules, seed, dealer) -> the dealt hand
+    action_code: Callable[[Any], str]
+    fields: tuple[str, ...]
+    has_dealer: bool
+
+
+_MODULES = {  # game: (session module, session class, hand module, hand class, link fields)
+    "gin": ("gin.session", "GinSession", "gin.hand", "GinHand", ("rules", "target", "level")),
+    "basic": ("basic.session", "BasicSession", "basic.hand", "BasicHand", ("opponents", "hands", "target", "level")),
+    "rummikub": ("rummikub.session", "RummikubSession", "rummikub.game", "Round",
+                 ("opponents", "level", "initial_meld", "rounds", "target", "timer")),
+}
+GAMES = tuple(_MODULES)  # a game's byte in a link is its index here
+
+
+@cache
+def _game(name: str) -> _Game:
+    """A game's link description, importing the game only when a link of it is read."""
+    if name not in _MODULES:
+        raise ValueError(f"unknown game {name!r}: one of {', '.join(GAMES)}")
+    session_module, session_name, hand_module, hand_name, link_fields = _MODULES[name]
+    session = getattr(importlib.import_module(f"rummy.{session_module}"), session_name)
+    hand_type = getattr(importlib.import_module(f"rummy.{hand_module}"), hand_name)
+    actions = importlib.import_module(f"rummy.{name}.actions")
+    has_dealer = name != "rummikub"
+
+    def deal(rules: Any, seed: int, dealer: int | None) -> Any:
+        return hand_type.deal(seed, rules, dealer) if has_dealer else hand_type.deal(seed, rules)
+
+    return _Game(name, GAMES.index(name), session, deal, actions.action_code, link_fields, has_dealer)
+
+
+# ---- the shared hand ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SharedHand:
+    """One hand as a link holds it. `settings` are the game's session settings, `seed` and
+    `dealer` the hand's own (`hand.seed`, `hand.dealer`; None in Rummikub), `actions` its
+    action codes in order."""
+
+    game: str
+    settings: Any
+    seed: int
+    dealer: int | None
+    actions: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        game = _game(self.game)
+        if not isinstance(self.settings, game.session.settings_type):
+            raise ValueError(f"settings of a {self.game} hand are {game.session.settings_type.__name__}")
+        if type(self.seed) is not int or not 0 <= self.seed < 1 << 64:
+            raise ValueError(f"a hand's seed is a 64-bit whole number, not {self.seed!r}")
+        if game.has_dealer != (self.dealer is not None):
+            raise ValueError(f"a {self.game} hand {'has' if game.has_dealer else 'has no'} dealer")
+        if not isinstance(self.actions, tuple) or not all(isinstance(code, str) for code in self.actions):
+            raise ValueError("a hand's actions are a tuple of action codes")
+
+    @property
+    def rules(self) -> Any:
+        return _game(self.game).session.rules_for(self.settings)
+
+
+def of_hand(game: str, settings: Any, hand: Any) -> SharedHand:
+    """The shared form of `hand` (finished or not) of a `game` session with `settings`;
+    ValueError if the hand was not played under the rules those settings choose."""
+    described = _game(game)
+    if hand.rules != described.session.rules_for(settings):
+        raise ValueError("the hand was not played under the rules of these settings")
+    dealer = hand.dealer if described.has_dealer else None
+    return SharedHand(game, settings, hand.seed, dealer, tuple(described.action_code(a) for a in hand.actions))
+
+
+def share(session: Any, number: int | None = None) -> SharedHand:
+    """Hand `number` (0: the first; None: the one in play or just ended) of a session."""
+    hands = session.match.hands
+    return of_hand(session.game, session.settings, hands[-1 if number is None else number])
+
+
+def states(shared: SharedHand) -> tuple[Any, ...]:
+    """The hand as dealt, then after each action, for watching it step by step; LinkError
+    `illegal_action` naming the first action the rules refuse (its `index`, from 0)."""
+    game = _game(shared.game)
+    try:
+        state = game.deal(shared.rules, shared.seed, shared.dealer)
+    except ValueError:
+        raise LinkError("bad_deal") from None
+    seen = [state]
+    for index, code in enumerate(shared.actions):
+        try:
+            state = state.apply(game.session.parse_action(code))
+        except IllegalAction as error:
+            raise LinkError("illegal_action", index=index, code=code, why=error.reason) from None
+        except ValueError:  # the code names no action of the game
+            raise LinkError("illegal_action", index=index, code=code, why="bad_code") from None
+        seen.append(state)
+    return tuple(seen)
+
+
+def replay(shared: SharedHand) -> Any:
+    """The hand after its last action (LinkError as `states`)."""
+    return states(shared)[-1]
+
+
+# ---- words of action codes as bytes ---------------------------------------------------------
+
+VERBS = ("take", "pass", "stock", "pile", "discard", "knock", "meld", "layoff", "draw", "timeout", "play")
+MAX_SEATS = 6
+_WORDS: tuple[str, ...] = (
+    tuple(card.code for card in DECK)
+    + tuple(Tile(colour, number).code for colour in COLOURS for number in range(1, 14))
+    + (JOKER.code, "|")
+)
+_FIRST_WORD = MAX_SEATS * len(VERBS)  # tokens below it are "<seat> <verb>", starting an action
+_NUMBERS = 256 - _FIRST_WORD - len(_WORDS)  # meld numbers 0.. take the tokens left
+_WORDS += tuple(str(n) for n in range(_NUMBERS))
+_TOKEN = {word: _FIRST_WORD + i for i, word in enumerate(_WORDS)}
+
+
+def _action_tokens(code: str) -> bytes:
+    try:
+        seat, verb, *words = code.split()
+        if not 0 <= int(seat) < MAX_SEATS:
+            raise ValueError(seat)
+        return bytes([int(seat) * len(VERBS) + VERBS.index(verb)] + [_TOKEN[word] for word in words])
+    except (KeyError, ValueError):
+        raise ValueError(f"{code!r} has a word a link cannot hold") from None
+
+
+def _action_codes(data: bytes) -> tuple[str, ...]:
+    codes: list[list[str]] = []
+    for token in data:
+        if token < _FIRST_WORD:
+            seat, verb = divmod(token, len(VERBS))
+            codes.append([str(seat), VERBS[verb]])
+        elif not codes:
+            raise LinkError("malformed")
+        else:
+            codes[-1].append(_WORDS[token - _FIRST_WORD])
+    return tuple(" ".join(words) for words in codes)
+
+
+# ---- settings values as bytes ---------------------------------------------------------------
+
+_NONE, _FALSE, _TRUE, _INT, _TEXT = range(5)
+
+
+def _put_uint(out: bytearray, value: int) -> None:
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return
+
+
+def _put_value(out: bytearray, value: Any) -> None:
+    if value is None or type(value) is bool:
+        out.append({None: _NONE, False: _FALSE, True: _TRUE}[value])
+    elif type(value) is int and value >= 0:
+        out.append(_INT)
+        _put_uint(out, value)
+    elif isinstance(value, str) and value.isascii() and len(value) < 64:
+        out += bytes([_TEXT, len(value)]) + value.encode("ascii")
+    else:
+        raise ValueError(f"a link cannot hold the setting {value!r}")
+
+
+class _Reader:
+    """Reads a payload front to back; running out of bytes is a malformed link."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.at = data, 0
+
+    def take(self, count: int) -> bytes:
+        if self.at + count > len(self.data):
+            raise LinkError("malformed")
+        self.at += count
+        return self.data[self.at - count : self.at]
+
+    def byte(self) -> int:
+        return self.take(1)[0]
+
+    def uint(self) -> int:
+        value = 0
+        for shift in range(0, 70, 7):
+            byte = self.byte()
+            value |= (byte & 0x7F) << shift
+            if not byte & 0x80:
+                return value
+        raise LinkError("malformed")
+
+    def value(self) -> Any:
+        tag = self.byte()
+        if tag in (_NONE, _FALSE, _TRUE):
+            return (None, False, True)[tag]
+        if tag == _INT:
+            return self.uint()
+        if tag == _TEXT:
+            text = self.take(self.byte())
+            if not text.isascii():
+                raise LinkError("malformed")
+            return text.decode("ascii")
+        raise LinkError("malformed")
+
+    def rest(self) -> bytes:
+        return self.take(len(self.data) - self.at)
+
+
+# ---- the link -------------------------------------------------------------------------------
+
+
+def payload(shared: SharedHand) -> bytes:
+    """The binary form of a shared hand (see the module's docstring)."""
+    game = _game(shared.game)
+    out = bytearray([game.code])
+    for name in game.fields:
+        _put_value(out, getattr(shared.settings, name))
+    out += shared.seed.to_bytes(8, "big")
+    if game.has_dealer:
+        out.append(shared.dealer)
+    for code in shared.actions:
+        out += _action_tokens(code)
+    return bytes(out)
+
+
+def encode(shared: SharedHand) -> str:
+    """The link's fragment (without "#") for a shared hand."""
+    data = payload(shared)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(data) + packer.flush()
+    mode, body = (1, packed) if len(packed) < len(data) else (0, data)
+    blob = bytes([mode]) + zlib.crc32(data).to_bytes(4, "big") + body
+    return f"{VERSION}.{base64.urlsafe_b64encode(blob).decode('ascii').rstrip('=')}"
+
+
+def _blob(text: Any) -> bytes:
+    """The bytes a fragment spells, in its one canonical spelling."""
+    if not isinstance(text, str):
+        raise LinkError("malformed")
+    if len(text) > MAX_LINK:
+        raise LinkError("too_long", limit=MAX_LINK)
+    tag, dot, data = text.partition(".")
+    if not dot or not _TAG.fullmatch(tag):
+        raise LinkError("malformed")
+    if tag != VERSION:
+        raise LinkError("unknown_version", version=tag)
+    if not _BASE64URL.fullmatch(data) or len(data) % 4 == 1:
+        raise LinkError("malformed")
+    blob = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    if base64.urlsafe_b64encode(blob).decode("ascii").rstrip("=") != data:
+        raise LinkError("malformed")  # unused low bits set: another spelling of some bytes
+    return blob
+
+
+def _inflate(body: bytes) -> bytes:
+    unpacker = zlib.decompressobj(-15)
+    try:
+        data = unpacker.decompress(body, MAX_PAYLOAD)
+        more = not unpacker.eof and unpacker.decompress(unpacker.unconsumed_tail, 1)
+    except zlib.error:
+        raise LinkError("malformed") from None
+    if more:
+        raise LinkError("too_long", limit=MAX_LINK)
+    if not unpacker.eof or unpacker.unused_data:
+        raise LinkError("malformed")
+    return data
+
+
+def _unpacked(text: Any) -> bytes:
+    """The payload of a fragment, its check verified."""
+    blob = _blob(text)
+    if len(blob) < 5 or blob[0] not in (0, 1):
+        raise LinkError("malformed")
+    data = blob[5:] if blob[0] == 0 else _inflate(blob[5:])
+    if zlib.crc32(data) != int.from_bytes(blob[1:5], "big"):
+        raise LinkError("damaged")
+    return data
+
+
+def read_payload(data: bytes) -> SharedHand:
+    """The shared hand of a payload, not replayed yet; LinkError saying what is wrong."""
+    reader = _Reader(data)
+    number = reader.byte()
+    if number >= len(GAMES):
+        raise LinkError("unknown_game")
+    game = _game(GAMES[number])
+    values = {name: reader.value() for name in game.fields}
+    try:
+        settings = game.session.settings_type.from_dict(values)
+    except ValueError:
+        raise LinkError("bad_settings") from None
+    seed = int.from_bytes(reader.take(8), "big")
+    dealer = reader.byte() if game.has_dealer else None
+    return SharedHand(game.name, settings, seed, dealer, _action_codes(reader.rest()))
+
+
+def decode(text: Any) -> SharedHand:
+    """The shared hand a fragment holds, validated by replaying it; LinkError (and nothing
+    else) for anything that is not a link of this version to a hand the rules allow."""
+    shared = read_payload(_unpacked(text))
+    states(shared)
+    return shared

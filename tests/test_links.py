@@ -1,0 +1,301 @@
+"""Shared hands: a hand of any game survives a link, and a link that is not one is refused
+with a reason, whatever it holds."""
+
+import base64
+import zlib
+from dataclasses import fields, replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummy import links
+from rummy.basic.session import BasicSession
+from rummy.gin.session import GinSession
+from rummy.links import MAX_LINK, LinkError, SharedHand, decode, encode, payload, replay, share, states
+from rummy.rummikub.session import RummikubSession
+from rummy.sessions import decision_seed
+
+BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def played_out(session, level="easy"):
+    """The session once its hand in play has ended, every seat played by a computer player
+    at `level` from its own view."""
+    while not session.match.hand.is_over:
+        seat = session.match.hand.to_move
+        agent = session.make_agent(level, decision_seed(session.match))
+        session = session.played(agent.act(session.match.view(seat)))
+    return session
+
+
+SESSIONS = {
+    "gin": lambda: played_out(GinSession.create({"rules": "pagat", "target": 50, "level": "hard"}, 3), "hard"),
+    "basic": lambda: played_out(BasicSession.create({"opponents": 3, "hands": 2, "target": None}, 4)),
+    "rummikub": lambda: played_out(RummikubSession.create({"opponents": 2, "initial_meld": False, "timer": 60}, 5)),
+}
+
+
+@pytest.fixture(scope="module", params=list(SESSIONS))
+def session(request):
+    return SESSIONS[request.param]()
+
+
+@pytest.fixture(scope="module")
+def gin_session():
+    return played_out(GinSession.create({}, 11))
+
+
+def link_of(data, mode=0):
+    """A fragment holding `data` as its payload, with a matching check: what a crafted link
+    made by someone who read this module looks like."""
+    body = zlib.compress(data, 9, wbits=-15) if mode else data
+    blob = bytes([mode]) + zlib.crc32(data).to_bytes(4, "big") + body
+    return "r1." + base64.urlsafe_b64encode(blob).decode().rstrip("=")
+
+
+def refusal(text):
+    with pytest.raises(LinkError) as caught:
+        decode(text)
+    return caught.value
+
+
+# ---- a hand survives its link ----------------------------------------------------------------
+
+
+def test_a_played_hand_comes_back_from_its_link_and_replays_to_the_same_end(session):
+    shared = share(session)
+    assert decode(encode(shared)) == shared
+    assert replay(shared) == session.match.hand
+    assert replay(shared).is_over
+
+
+def test_the_link_keeps_the_settings_the_receiver_plays_the_same_deal_with(session):
+    shared = decode(encode(share(session)))
+    assert shared.settings == session.settings
+    assert shared.rules == session.match.rules
+
+
+def test_a_link_is_url_safe_and_starts_with_its_version(session):
+    text = encode(share(session))
+    assert text.startswith("r1.")
+    assert set(text[3:]) <= set(BASE64URL)
+
+
+def test_watching_steps_through_the_deal_then_each_action(session):
+    shared = share(session)
+    seen = states(shared)
+    assert len(seen) == len(shared.actions) + 1
+    assert seen[0].actions == () and seen[-1] == session.match.hand
+    assert all(after.actions[:-1] == before.actions for before, after in zip(seen, seen[1:]))
+
+
+def test_a_hand_from_the_middle_of_a_match_keeps_its_own_seed_and_dealer(gin_session):
+    session = played_out(gin_session.act("next-hand"))
+    first, second = share(session, 0), share(session)
+    assert (first.seed, first.dealer) == (session.match.hands[0].seed, session.match.hands[0].dealer)
+    assert second.seed == session.match.hand.seed != first.seed
+    assert replay(decode(encode(second))) == session.match.hand
+    assert replay(decode(encode(first))) == session.match.hands[0]
+
+
+def test_a_hand_in_play_can_be_shared_too():
+    session = GinSession.create({}, 11)
+    agent = session.make_agent("easy", 0)
+    for _ in range(5):
+        session = session.played(agent.act(session.match.view(session.match.hand.to_move)))
+    assert replay(decode(encode(share(session)))) == session.match.hand
+
+
+def test_a_hand_is_not_shared_under_settings_that_choose_other_rules(gin_session):
+    with pytest.raises(ValueError):
+        links.of_hand("gin", replace(gin_session.settings, rules="pagat"), gin_session.match.hand)
+
+
+def test_a_typical_gin_hand_fits_in_200_characters(gin_session):
+    assert len(encode(share(gin_session))) < 200
+
+
+# ---- a link that is not one is refused ---------------------------------------------------------
+
+
+def test_an_oversized_link_is_refused_before_it_is_read():
+    assert refusal("<" * (MAX_LINK + 1)).reason == "too_long"
+    assert refusal("r1." + "A" * MAX_LINK).reason == "too_long"
+
+
+def test_a_link_inflating_past_the_limit_is_refused():
+    text = link_of(bytes(links.MAX_PAYLOAD + 1), mode=1)
+    assert len(text) < 200 and refusal(text).reason == "too_long"
+
+
+@pytest.mark.parametrize("text", ["r2.AAAA", "r10.AAAAAAAA", "r999999.x"])
+def test_a_link_of_another_version_is_refused_as_such(text):
+    error = refusal(text)
+    assert error.reason == "unknown_version" and error.params == {"version": text.split(".")[0]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "r1", "r1.", "#r1.AAAA", "R1.AAAA", "r1.AAAAA", "r1.AA==", "r1.AA AA", "r1.ÄÖÜ", "r1.ＡＢＣＤ",
+     "r1.٣٣٣٣", "<img src=x onerror=alert(1)>", "r1.<script>alert(1)</script>", "r1.AAAA", None, b"r1.AAAA", 17],
+)
+def test_text_that_is_no_link_is_malformed(text):
+    assert refusal(text).reason == "malformed"
+
+
+def test_a_link_echoes_nothing_of_what_it_was_given():
+    error = refusal("<img src=x onerror=alert(1)>")
+    assert "<" not in str(error) and error.params == {}
+
+
+def test_a_cut_link_is_refused_at_every_length(gin_session):
+    text = encode(share(gin_session))
+    for end in range(len(text)):
+        assert refusal(text[:end]).reason in ("malformed", "damaged"), end
+
+
+def test_a_link_with_any_character_changed_is_refused_or_the_same_hand(session):
+    """The same hand only when the change fell on the padding bits that end a deflate stream,
+    which zlib ignores: the hand the link holds is still checked against its CRC."""
+    shared = share(session)
+    text = encode(shared)
+    for at in range(3, len(text)):
+        flipped = BASE64URL[(BASE64URL.index(text[at]) + 1) % 64]
+        assert survives(text[:at] + flipped + text[at + 1 :]) in (None, shared), at
+
+
+def test_another_spelling_of_the_same_bytes_is_refused(gin_session):
+    text = encode(share(gin_session))
+    assert len(text[3:]) % 4  # its last character has unused bits
+    for other in BASE64URL:
+        if other != text[-1]:
+            with pytest.raises(LinkError):
+                decode(text[:-1] + other)
+
+
+def test_an_action_after_the_end_is_refused_with_its_index(gin_session):
+    shared = share(gin_session)
+    error = refusal(encode(replace(shared, actions=shared.actions + ("0 stock",))))
+    assert error.reason == "illegal_action"
+    assert error.params == {"index": len(shared.actions), "code": "0 stock", "why": "hand_over"}
+
+
+def test_a_tampered_action_is_refused_by_the_rules_even_with_a_matching_check(gin_session):
+    shared = share(gin_session)
+    hand = gin_session.match.hand
+    not_held = next(code for code in shared.actions if "discard" in code)
+    seat = int(not_held.split()[0])
+    stranger = next(c for c in hand.hands[1 - seat] if c not in states(shared)[0].hands[seat])
+    at = shared.actions.index(not_held)
+    tampered = shared.actions[:at] + (f"{seat} discard {stranger}",) + shared.actions[at + 1 :]
+    error = refusal(encode(replace(shared, actions=tampered)))
+    assert error.reason == "illegal_action" and error.params["index"] == at
+
+
+def test_another_games_action_is_refused_as_a_bad_code(gin_session):
+    shared = share(gin_session)
+    error = refusal(encode(replace(shared, actions=("0 meld 7S 7H 7D",))))
+    assert error.reason == "illegal_action" and error.params["why"] == "bad_code"
+
+
+def test_a_changed_payload_with_a_recomputed_check_is_refused_for_what_it_says(gin_session):
+    data = payload(share(gin_session))
+    assert refusal(link_of(bytes([9]) + data[1:])).reason == "unknown_game"
+    level_at = data.index(b"normal")
+    assert refusal(link_of(data[:level_at] + b"expert" + data[level_at + 6 :])).reason == "bad_settings"
+    dealer_at = data.index(gin_session.match.hand.seed.to_bytes(8, "big")) + 8
+    assert refusal(link_of(data[:dealer_at] + bytes([2]) + data[dealer_at + 1 :])).reason == "bad_deal"
+    assert refusal(link_of(data[:dealer_at])).reason == "malformed"  # cut before the dealer
+    assert refusal(link_of(data[: dealer_at + 1] + bytes([200]))).reason == "malformed"  # a word first
+
+
+def test_a_check_that_does_not_match_is_refused_as_damaged(gin_session):
+    good = encode(share(gin_session))
+    blob = bytearray(base64.urlsafe_b64decode(good[3:] + "=" * (-len(good[3:]) % 4)))
+    blob[1] ^= 1  # the check's first byte
+    assert refusal("r1." + base64.urlsafe_b64encode(bytes(blob)).decode().rstrip("=")).reason == "damaged"
+
+
+# ---- fuzzing: a SharedHand that replays, or a LinkError, and nothing else ----------------------
+
+
+def survives(text):
+    """What `decode` must do with anything: a hand the rules allow, or LinkError."""
+    try:
+        shared = decode(text)
+    except LinkError as error:
+        assert error.reason in links.MESSAGES
+        return None
+    assert isinstance(shared, SharedHand)
+    replay(shared)
+    return shared
+
+
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@FUZZ
+@given(st.text(max_size=200))
+def test_any_text_is_a_hand_or_refused(text):
+    survives(text)
+
+
+@FUZZ
+@given(st.text(alphabet=BASE64URL, max_size=300))
+def test_any_base64_after_the_tag_is_a_hand_or_refused(data):
+    survives("r1." + data)
+
+
+@FUZZ
+@given(st.binary(max_size=300), st.integers(0, 1))
+def test_any_payload_with_a_matching_check_is_a_hand_or_refused(data, mode):
+    survives(link_of(data, mode))
+
+
+@FUZZ
+@given(st.sampled_from(list(SESSIONS)), st.data())
+def test_a_real_payload_changed_anywhere_is_a_hand_or_refused(game, data):
+    shared = share(_played(game))
+    raw = bytearray(payload(shared))
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(raw) - 1))
+        raw[at] = data.draw(st.integers(0, 255))
+    cut = data.draw(st.integers(0, len(raw)))
+    survives(link_of(bytes(raw[:cut] if data.draw(st.booleans()) else raw)))
+
+
+@FUZZ
+@given(st.sampled_from(list(SESSIONS)), st.data())
+def test_a_real_link_with_characters_changed_is_refused(game, data):
+    text = encode(share(_played(game)))
+    chars = list(text)
+    at = data.draw(st.integers(0, len(chars) - 1))
+    new = data.draw(st.characters())
+    if new == chars[at]:
+        return
+    chars[at] = new
+    assert survives("".join(chars)) in (None, share(_played(game)))
+
+
+_CACHE = {}
+
+
+def _played(game):
+    if game not in _CACHE:
+        _CACHE[game] = SESSIONS[game]()
+    return _CACHE[game]
+
+
+@pytest.mark.parametrize("session_type", [GinSession, BasicSession, RummikubSession])
+def test_a_link_holds_every_setting_of_its_game(session_type):
+    """A setting added to a game must be added to its links (in a new version)."""
+    assert set(links._game(session_type.game).fields) == {f.name for f in fields(session_type.settings_type)}
+
+
+def test_a_shared_hand_is_only_made_of_what_a_link_can_hold(gin_session):
+    shared = share(gin_session)
+    for bad in ({"game": "poker"}, {"dealer": None}, {"seed": -1}, {"seed": 1 << 64}, {"actions": ["0 stock"]},
+                {"settings": RummikubSession.settings_type()}):
+        with pytest.raises(ValueError):
+            replace(shared, **bad)
