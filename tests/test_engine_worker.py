@@ -66,21 +66,24 @@ def test_opening_a_game_names_its_computer_levels(call, game):
     assert worker.session_class(game).game == game
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_hand_is_played_through_the_worker_and_each_reply_can_be_stored(call, game):
-    reply = call("start", {"game": game, "settings": SETTINGS[game], "seed": 5})
+def play_hand(call, game, seed=5):
+    """Start a match of `game` and play its first hand to the end, through the worker."""
+    reply = call("start", {"game": game, "settings": SETTINGS[game], "seed": seed})
     assert reply["ok"] and reply["view"]["game"] == game and reply["save"]["format"] == f"rummy-table/{game}"
-    over = OVER[game]
     for _ in range(800):
         view = reply["view"]
-        if view["screen"] in over:
-            break
+        if view["screen"] in OVER[game]:
+            return reply
         code = "computer" if view["screen"] == "opponent" else person_move(view)
         reply = call("act", {"game": game, "code": code})
         assert reply["ok"], reply
         assert reply["ms"] >= 0
-    else:
-        raise AssertionError("the hand did not end")
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_is_played_through_the_worker_and_each_reply_can_be_stored(call, game):
+    reply = play_hand(call, game)
     # What the page stored restores the same session in a new worker (a reload).
     fresh = worker.exports(worker.Engine())
     opened = json.loads(fresh["open"](json.dumps(
@@ -230,3 +233,28 @@ def test_rummikub_refusals_and_a_corrupted_save_through_the_worker(call):
     save["match"]["hands"][0].pop()
     reopened = call("open", {"game": "rummikub", "save": json.dumps(save), "stats": None})
     assert reopened["notices"] == [] and reopened["view"]["screen"] in ("play", "opponent")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_finished_hand_is_reviewed_in_slices_that_make_up_the_whole_review(call, game):
+    assert call("start", {"game": game, "settings": SETTINGS[game], "seed": 5})["ok"]
+    assert call("review", {"game": game})["reason"] == "hand_in_play"
+    finished = play_hand(call, game)
+    decisions, first = [], 0
+    while first is not None:
+        reply = call("review", {"game": game, "first": first, "count": 2})
+        assert reply["ok"], reply
+        assert len(reply["answer"]["decisions"]) <= 2
+        decisions += reply["answer"]["decisions"]
+        first = reply["answer"]["next"]
+    session = worker.session_class(game).restore(finished["save"])
+    review = session.review_module.review(session.match.hand, 0)
+    assert [d["index"] for d in decisions] == [d.index for d in review.decisions]
+    assert [d["cost"] for d in decisions] == [d.cost for d in review.decisions]
+    assert all(d["seen"] for d in decisions), "each decision shows what the person saw then"
+
+
+def test_a_review_slice_the_engine_cannot_read_is_refused(call):
+    play_hand(call, "gin")
+    for bad in ({"first": -1}, {"first": "0"}, {"count": 0}, {"count": 10_000}):
+        assert call("review", {"game": "gin", **bad})["reason"] == "bad_request"

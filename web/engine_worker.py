@@ -15,7 +15,7 @@ import json
 import random
 import time
 
-from rummy.sessions import Refusal
+from rummy.sessions import REVIEW_SLICE, Refusal
 
 # Each game's session, imported when the page first asks for that game: the page opens the game
 # it shows first, so the others' code does not delay its first hand.
@@ -99,6 +99,13 @@ class Engine:
         by the engine without playing it (Rummikub): each set valid or why not, and whether the
         whole table would be taken as the play."""
         return self._ask(request, "check_model", "no_check", lambda session: session.check_model(request.get("table")))
+
+    def review(self, request):
+        """A slice of the review of the hand just finished (`first`: the action to start from,
+        `count`: decisions at most), each decision with what the person saw then; `next` is
+        where the next slice starts, None once the review is whole."""
+        first, count = request.get("first", 0), request.get("count", REVIEW_SLICE)
+        return self._ask(request, "review_model", "no_review", lambda session: session.review_model(first, count))
 
     def statistics(self, request):
         """The person's statistics of a game as the sheet shows them: [name, count] pairs."""
@@ -198,7 +205,7 @@ def handle(engine, name, request_text):
     return json.dumps(reply)
 
 
-REQUESTS = ("open", "start", "act", "hints", "check", "statistics", "close")
+REQUESTS = ("open", "start", "act", "hints", "check", "review", "statistics", "close")
 
 
 def exports(engine):

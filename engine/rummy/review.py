@@ -71,7 +71,7 @@ class Review:
             "version": VERSION,
             "game": self.game,
             "seat": self.seat,
-            "decisions": [_decision_dict(decision) for decision in self.decisions],
+            "decisions": [decision_dict(decision) for decision in self.decisions],
             "total": self.total,
             "costliest": [decision.index for decision in self.costliest()],
         }
@@ -129,7 +129,7 @@ def _number(value: Any, what: str) -> float:
     return float(value)
 
 
-def _decision_dict(decision: Decision) -> dict[str, Any]:
+def decision_dict(decision: Decision) -> dict[str, Any]:
     return {
         "index": decision.index,
         "move": decision.move,

@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from .cards import SUITS, Card
 from .errors import IllegalAction
 from .melds import best_arrangement
+from .review import decision_dict
 from .rng import derive_seed
 
 T = TypeVar("T")
@@ -39,6 +40,8 @@ Sess = TypeVar("Sess", bound="Session")
 COMPUTER_MOVE = "computer"
 NEXT_HAND = "next-hand"
 REMATCH = "rematch"
+REVIEW_SLICE = 4  # decisions a review request answers by default: a few ms each, a slice stays short
+REVIEW_SLICE_MAX = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +134,7 @@ class MatchSession:
     match_type: ClassVar[Any]  # the game's match: `start(rules, seed)`, `from_record(record)`
     parse_action: ClassVar[Callable[[str], Any]]  # a seat's action from its code (ValueError)
     make_agent: ClassVar[Callable[[str, int], Any]]  # a computer player by level and seed
+    review_module: ClassVar[Any] = None  # the game's review: `review_steps`, `view_at`
 
     settings: Any
     match: Any
@@ -158,6 +162,30 @@ class MatchSession:
             raise IllegalAction("It is not a computer player's turn.", "not_your_turn")
         agent = self.make_agent(self.settings.level, decision_seed(self.match))
         return agent.act(self.match.view(hand.to_move))
+
+    def seen_model(self, view: Any) -> dict[str, Any]:
+        """What the person saw at a decision of the review (their view then), JSON-ready."""
+        return {}
+
+    def review_model(self, first: int = 0, count: int = REVIEW_SLICE) -> dict[str, Any]:
+        """A slice of the review of the hand just finished: up to `count` of the person's
+        decisions from action `first` on, each with what they saw then, and `next`, where the
+        next slice starts (None once the review is whole). In slices, so the worker answers
+        between them and the page can leave the review at any time."""
+        hand = self.match.hand
+        if self.review_module is None:
+            raise IllegalAction(f"{self.title} hands are not reviewed.", "no_review")
+        if not hand.is_over:
+            raise IllegalAction("The hand is still being played.", "hand_in_play")
+        if type(first) is not int or type(count) is not int or first < 0 or not 0 < count <= REVIEW_SLICE_MAX:
+            raise IllegalAction("A review slice is a start and a count.", "bad_request")
+        steps = self.review_module.review_steps(hand, self.person, first=first)
+        taken = [decision for decision, _ in zip(steps, range(count))]
+        decisions = [
+            {**decision_dict(d), "seen": self.seen_model(self.review_module.view_at(hand, d.index, self.person))}
+            for d in taken
+        ]
+        return {"decisions": decisions, "next": taken[-1].index + 1 if len(taken) == count else None}
 
     # ---- the match, from the settings ----------------------------------------------------
 

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from ..cards import DECK, Card
 from ..sessions import CountedStats, GameStats, MatchSession, arrangements, codes, settings_from_dict
 from . import agents
+from . import review
 from .actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
 from .hand import BasicHand
 from .match import BasicMatch
@@ -101,6 +102,16 @@ class BasicSession(MatchSession):
     match_type: ClassVar[Any] = BasicMatch
     parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
     make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(agents.make_agent)
+    review_module: ClassVar[Any] = review
+
+    def seen_model(self, view: BasicView) -> dict[str, Any]:
+        """What the person saw at a decision: their hand, the pile's top and the table."""
+        return {
+            "hand": arrangements(view.hand),
+            "pile_top": view.pile[-1].code if view.pile else None,
+            "table": [codes(laid.meld.cards) for laid in view.table],
+            "drawn": view.drawn.code if view.drawn else None,
+        }
 
     @classmethod
     def chosen_rules(cls, rules: BasicRules) -> BasicRules:

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from ..cards import Card, to_mask
 from ..melds import Meld, deadwood
 from ..sessions import CountedStats, MatchSession, arrangements, codes, settings_from_dict
+from . import review
 from .actions import Action, DrawDiscard, Knock, PassUpcard, TakeUpcard, parse_action
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
@@ -103,6 +104,16 @@ class GinSession(MatchSession):
     match_type: ClassVar[Any] = Match
     parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
     make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(make_agent)
+    review_module: ClassVar[Any] = review
+
+    def seen_model(self, view: PlayerView) -> dict[str, Any]:
+        """What the person saw at a decision: their hand, the pile, what the computer took."""
+        return {
+            "hand": arrangements(view.hand),
+            "pile": codes(view.pile),
+            "opponent_taken": codes(view.opponent_taken),
+            "drawn": view.drawn.code if view.drawn else None,
+        }
 
     settings: Settings
     match: Match

@@ -23,8 +23,9 @@ from typing import Any, ClassVar
 from ..errors import IllegalAction
 from ..sessions import CountedStats, GameStats, MatchSession, settings_from_dict
 from . import agents
+from . import review
 from .actions import parse_action, parse_table
-from .game import RACK_SIZE, Action, Draw, Play, Round, RoundResult, RummikubRules, Timeout, new_sets_value, rack_total
+from .game import RACK_SIZE, Action, Draw, Play, Round, RoundResult, RummikubRules, RummikubView, Timeout, new_sets_value, rack_total
 from .match import RummikubMatch
 from .sets import GROUP, TileSet, read_set
 from .solver import DECISION_BUDGET, solve
@@ -107,6 +108,11 @@ class RummikubSession(MatchSession):
     match_type: ClassVar[Any] = RummikubMatch
     parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
     make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(agents.make_agent)
+    review_module: ClassVar[Any] = review
+
+    def seen_model(self, view: RummikubView) -> dict[str, Any]:
+        """What the person saw at a decision: their rack and the table."""
+        return {"rack": tile_codes(sorted(view.rack, key=sort_key)), "table": [set_model(s) for s in view.table]}
 
     settings: Settings
     match: RummikubMatch
