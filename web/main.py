@@ -36,6 +36,8 @@ from ui.gin import Gin
 from ui.link import Link
 from ui.motion import load_motion
 from ui.prefs import Prefs, chosen_game, show_settings, storage_key, sync_choices
+from ui.review import Review, close_review, open_review, step
+from ui.review import draw as draw_review
 from ui.rummikub import Rummikub
 from ui.table import Screen
 
@@ -73,6 +75,7 @@ def render():
         sync_choices()
     else:
         TABLES[shown].draw()
+        draw_review()  # over the table, if it is shown
 
 
 Screen.redraw = render
@@ -164,6 +167,10 @@ def on_click(event):
         close_sheet(answer=True)
     elif name == "close-result":
         close_result()
+    elif name == "review-close":
+        close_review()
+    elif name in ("review-next", "review-prev"):
+        step(1 if name == "review-next" else -1)
     elif name == "show-result":
         reopen_result()
         render()
@@ -181,6 +188,8 @@ def on_click(event):
         if current is not None:
             current.forget_order()
         render()
+    elif name == "review" and current is not None:
+        spawn(open_review(current))
     elif name == "show-stats":
         spawn(TABLES[Screen.game or chosen_game()].show_stats())
     elif current is not None:
@@ -204,6 +213,8 @@ def on_key(event):
         return
     if not by_id("sheet").hidden:
         close_sheet()
+    elif Review.shown():
+        close_review()
     else:
         close_result()
 

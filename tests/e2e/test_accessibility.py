@@ -197,6 +197,11 @@ def gin_step(tour: Tour) -> None:
         tour.scan("gin discard, a card selected")
     elif now == "settle":
         tour.scan_once("gin settlement")
+        if "gin review" not in tour.screens:
+            press(page.get_by_test_id("review"))
+            page.wait_for_function("document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'")
+            tour.scan("gin review")
+            press(page.get_by_test_id("review-close"))
         press(page.get_by_test_id("next-hand"))
         return
     elif now == "match-over":
@@ -214,7 +219,7 @@ def test_every_gin_screen_is_accessible(page: Page, site):
         if "gin match over" in tour.screens:
             break
     tour.saw("gin upcard", "gin draw", "gin draw, hints open", "gin log sheet", "gin pile-list sheet",
-             "gin discard, a card selected", "gin settlement", "gin match over")
+             "gin discard, a card selected", "gin settlement", "gin review", "gin match over")
 
 
 def test_every_basic_rummy_screen_is_accessible(page: Page, site):

@@ -305,9 +305,9 @@ class Basic(shared.Table):
                 title = t("basic.game.shared")
             else:
                 title = t("basic.game.lost", names=", ".join(seat_name(view, seat) for seat in winners))
-            show_result(outcome, lines, t("basic.game.final", scores=scores), over=title, again="basic.action.rematch")
+            show_result(outcome, lines, t("basic.game.final", scores=scores), over=title, again="basic.action.rematch", review=True)
         else:
-            show_result(outcome, lines, t("basic.result.totals", scores=scores))
+            show_result(outcome, lines, t("basic.result.totals", scores=scores), review=True)
 
 
 def in_hand(view, code):

@@ -477,12 +477,14 @@ def hide_result():
     el("show-result").hidden = True
 
 
-def show_result(outcome, lines, totals, over=None, again="action.rematch"):
+def show_result(outcome, lines, totals, over=None, again="action.rematch", review=False):
     """The result overlay of a hand: the `outcome` as its title, the `lines` (HTML) and the
     `totals`, with Next hand. When the match is over, `over` is the title, the outcome becomes
     the first line, and Rematch (its label `again`) replaces Next hand. Opening it scrolls it up
-    and focuses its button; once the person closed it, only the button that opens it shows."""
+    and focuses its button; once the person closed it, only the button that opens it shows.
+    `review`: the hand can be reviewed (its Review button shows)."""
     el("show-result").hidden = not Result.closed
+    el("review").hidden = not review
     if Result.closed:
         by_id("result").hidden = True
         return

@@ -246,10 +246,10 @@ class Gin(shared.Table):
             lines.append(settlement_html(result, view["settings"]["level"]))
         if screen == "match-over":
             title = t("match.won" if view["match"]["won"] else "match.lost")
-            show_result(outcome, lines, t("match.final", you=scores["you"], opponent=scores["opponent"]), over=title)
+            show_result(outcome, lines, t("match.final", you=scores["you"], opponent=scores["opponent"]), over=title, review=True)
         else:
             totals = t("settle.totals", you=scores["you"], opponent=scores["opponent"], target=view["target"])
-            show_result(outcome, lines, totals)
+            show_result(outcome, lines, totals, review=True)
 
 
 def move_line(move):

@@ -1,0 +1,83 @@
+"""Reviewing a finished hand on the page: each of the person's decisions, what they saw, the
+hard player's ranking and the cost the engine estimates, computed in the worker in slices and
+kept with the hand."""
+
+import pytest
+from helpers import loaded, open_page, phase, press, settle, stored
+from players import BASIC_OVER, GIN_OVER, play_basic_hand, play_gin_hand, start_basic, start_gin
+from playwright.sync_api import Page, expect
+
+from rummy.basic.session import BasicSession
+from rummy.gin.session import GinSession
+
+pytestmark = pytest.mark.e2e
+WHOLE = "document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'"
+
+
+def engine_review(session_type, page: Page, game: str):
+    """The engine's own review of the hand the page saved."""
+    session = session_type.restore(stored(page, f"rummy-table/{game}/save"))
+    return session.review_module.review(session.match.hand, 0)
+
+
+def review_to_the_end(page: Page) -> list[float]:
+    """Open the review, wait until it is whole, and step to its last decision: the costs shown."""
+    press(page.get_by_test_id("review"))
+    assert phase(page) == "review"
+    page.wait_for_function(WHOLE)
+    costs = []
+    for _ in range(500):
+        cost = page.get_by_test_id("review-cost")
+        if cost.count():
+            costs.append(float(cost.get_attribute("data-cost")))
+        if page.get_by_test_id("review-next").get_attribute("aria-disabled") == "true":
+            return costs
+        press(page.get_by_test_id("review-next"))
+    raise AssertionError("the review never ended")
+
+
+def check_summary(page: Page, review) -> None:
+    summary = page.get_by_test_id("review-summary").inner_text()
+    order = [d.index for d in review.decisions]
+    if not review.decisions:
+        assert "no choice" in summary
+    elif not review.costliest():
+        assert "nothing lost" in summary
+    else:
+        assert summary.startswith("Where the hand was lost")
+        for decision in review.costliest():
+            assert f"decision {order.index(decision.index) + 1} " in summary
+
+
+def test_a_gin_hand_is_reviewed_to_the_end_with_the_engines_costs_and_kept(page: Page, site):
+    open_page(page, site.url, seed=5)
+    start_gin(page)
+    play_gin_hand(page)
+    shown = phase(page)
+    assert shown in GIN_OVER
+    review = engine_review(GinSession, page, "gin")
+    assert review_to_the_end(page) == [d.cost for d in review.decisions]
+    check_summary(page, review)
+    press(page.get_by_test_id("review-prev"))
+    expect(page.locator("#review-body h3").first).to_contain_text(f"Decision {len(review.decisions) - 1} of")
+    page.keyboard.press("Escape")
+    settle(page)
+    assert phase(page) == shown and page.locator("#result").is_visible()
+    kept = stored(page, "rummy-table/gin/review")
+    assert [d["cost"] for d in kept["decisions"]] == [d.cost for d in review.decisions]
+    page.reload()  # computed once: after a reload the kept review shows whole at once
+    loaded(page)
+    press(page.get_by_test_id("review"))
+    assert page.evaluate(WHOLE)
+
+
+def test_a_basic_rummy_hand_is_reviewed_to_the_end(page: Page, site):
+    open_page(page, site.url, seed=7)
+    start_basic(page, opponents=1, length="hands-1")
+    play_basic_hand(page)
+    assert phase(page) in BASIC_OVER
+    review = engine_review(BasicSession, page, "basic")
+    assert review_to_the_end(page) == [d.cost for d in review.decisions]
+    check_summary(page, review)
+    press(page.get_by_test_id("review-close"))
+    assert phase(page) in BASIC_OVER

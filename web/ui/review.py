@@ -1,0 +1,179 @@
+"""The review of the hand just finished: each of the person's decisions with what they saw then,
+what they did, the hard player's ranking of their options and what the choice cost, and a
+summary of where the hand was lost.
+
+The engine computes it in the worker, a few decisions a request (`review`), so the page stays
+live and the person may leave at any time; a whole review is kept in localStorage beside the
+save, tied to its hand, so it is computed once. The words come from the move codes the engine
+gives ("0 discard 9D"); no rule lives here.
+"""
+
+import json
+
+from .dom import by_id, card_html, document, el, escape, face, faces, focus, recall, store, t
+from .link import Link
+from .table import render
+
+GIN_MOVES = {"take": "hint.TakeUpcard", "pass": "hint.PassUpcard", "stock": "hint.DrawStock",
+             "pile": "hint.DrawDiscard", "discard": "hint.Discard", "knock": "hint.Knock"}
+
+
+class Review:
+    """The review shown: its table (a game's), the decisions so far, the one on screen, and
+    whether the engine has given all of them."""
+
+    table = None
+    hand = ""  # which hand it reviews: its seed and length
+    decisions = []
+    at = 0
+    whole = False
+    returning = None  # the control that opened it, focused again when it closes
+
+    @classmethod
+    def shown(cls):
+        return not by_id("review").hidden
+
+
+def hand_key(table):
+    """What identifies the finished hand: the save's match seed and its actions so far."""
+    saved = table.saved or {}
+    match = saved.get("match") or {}
+    hands = match.get("hands") or []
+    return json.dumps([match.get("seed"), len(hands), len(hands[-1]) if hands else 0])
+
+
+async def open_review(table):
+    """Show the review of `table`'s finished hand: kept from before, or asked of the engine
+    slice by slice (each slice drawn as it comes; closing stops the asking)."""
+    Review.table, Review.hand, Review.at = table, hand_key(table), 0
+    Review.returning = document.activeElement
+    kept = recall(table.key("review"))
+    if isinstance(kept, dict) and kept.get("hand") == Review.hand and isinstance(kept.get("decisions"), list):
+        Review.decisions, Review.whole = kept["decisions"], True
+    else:
+        Review.decisions, Review.whole = [], False
+    by_id("result").hidden = True
+    by_id("review").hidden = False
+    document.body.dataset.phase = "review"
+    draw()
+    focus(el("review-next"))
+    first = 0 if not Review.decisions else None
+    while first is not None and Review.shown() and Review.table is table:
+        reply = await Link.call("review", {"game": table.game, "first": first})
+        if reply is None or not reply["ok"]:
+            el("review-summary").textContent = t("review.refused")
+            return
+        Review.decisions = Review.decisions + reply["answer"]["decisions"]
+        first = reply["answer"]["next"]
+        Review.whole = first is None
+        draw()
+    if Review.whole and Review.table is table:
+        store(table.key("review"), json.dumps({"hand": Review.hand, "decisions": Review.decisions}))
+
+
+def close_review():
+    """Back to the hand's result (the table draws its phase again)."""
+    if not Review.shown():
+        return
+    by_id("review").hidden = True
+    Review.table = None
+    render()
+    focus(Review.returning)
+
+
+def step(by):
+    if Review.decisions:
+        Review.at = max(0, min(len(Review.decisions) - 1, Review.at + by))
+        draw()
+
+
+# ---- drawing --------------------------------------------------------------------------------
+
+
+def move_words(game, code, seen):
+    """A move code of the person's ("0 discard 9D") in words."""
+    verb, *rest = code.split()[1:]
+    if game == "gin":
+        card = rest[0] if rest else (seen.get("pile") or [None])[-1]
+        return t(GIN_MOVES[verb], card=face(card) if card else "")
+    cards = [c for c in rest if not c.isdigit()]
+    top = seen.get("pile_top")
+    card = cards[0] if cards else top
+    return t("move.basic." + verb, card=face(card) if card else "", cards=faces(cards))
+
+
+def points_text(cost):
+    shown = "{:.1f}".format(cost)
+    return t("review.points", points=shown[:-2] if shown.endswith(".0") else shown)
+
+
+def summary_text(game):
+    decisions = Review.decisions
+    if not Review.whole:
+        return t("review.working", count=len(decisions))
+    if not decisions:
+        return t("review.none")
+    costly = sorted((d for d in decisions if d["cost"] > 0), key=lambda d: (-d["cost"], d["index"]))[:3]
+    if not costly:
+        return t("review.clean")
+    items = [
+        t("review.lostItem", number=decisions.index(d) + 1, move=move_words(game, d["move"], d["seen"]),
+          cost=points_text(d["cost"]))
+        for d in costly
+    ]
+    total = sum(d["cost"] for d in decisions)
+    return t("review.lost", decisions=", ".join(items), total=points_text(total).split()[0])
+
+
+def seen_html(game, seen):
+    hand = seen["hand"]["melds"]
+    cards = "".join('<span class="cards">' + "".join(card_html(code) for code in group) + "</span>" for group in hand)
+    lines = ["<h3>" + escape(t("review.saw")) + "</h3>",
+             '<div class="review-hand" role="group" aria-label="' + escape(t("review.yourHand")) + '">' + cards + "</div>"]
+    top = (seen.get("pile") or [None])[-1] if game == "gin" else seen.get("pile_top")
+    lines.append("<p>" + escape(t("review.pile", card=face(top)) if top else t("review.pileEmpty")) + "</p>")
+    if game == "gin" and seen.get("opponent_taken"):
+        lines.append("<p>" + escape(t("review.taken", cards=faces(seen["opponent_taken"]))) + "</p>")
+    if game == "basic" and seen.get("table"):
+        lines.append("<p>" + escape(t("review.table", melds=" · ".join(faces(m) for m in seen["table"]))) + "</p>")
+    return "".join(lines)
+
+
+def decision_html(game, decision):
+    seen = decision["seen"]
+    did = move_words(game, decision["move"], seen)
+    best = move_words(game, decision["options"][0]["move"], seen)
+    cost = decision["cost"]
+    ranking = "".join(
+        "<li" + (' class="chosen"' if option["move"] == decision["move"] else "") + ">"
+        + escape(move_words(game, option["move"], seen)) + (" · −" + escape(points_text(option["cost"])) if option["cost"] > 0 else "")
+        + "</li>"
+        for option in decision["options"][:5]
+    )
+    return (
+        "<h3>" + escape(t("review.step", number=Review.at + 1, count=len(Review.decisions))) + "</h3>"
+        + seen_html(game, seen)
+        + '<p class="did">' + escape(t("review.did", move=did)) + "</p>"
+        + "<p>" + escape(t("review.best", move=best)) + "</p>"
+        + '<p class="cost" data-testid="review-cost" data-cost="' + str(cost) + '">'
+        + escape(t("review.cost", cost=points_text(cost)) if cost > 0 else t("review.costNone")) + "</p>"
+        + "<h3>" + escape(t("review.ranking")) + '</h3><ol class="ranking">' + ranking + "</ol>"
+    )
+
+
+def draw():
+    """Draw the review shown (again, after a slice came or a step)."""
+    if not Review.shown() or Review.table is None:
+        return
+    game = Review.table.game
+    by_id("result").hidden = True  # the table's redraw shows it again: the review is above it
+    document.body.dataset.phase = "review"
+    summary = el("review-summary")
+    summary.textContent = summary_text(game)
+    summary.dataset.whole = "true" if Review.whole else "false"  # a state the tests wait on
+    decisions = Review.decisions
+    body = by_id("review-body")
+    body.innerHTML = decision_html(game, decisions[Review.at]) if decisions else ""
+    el("review-prev").setAttribute("aria-disabled", "true" if Review.at == 0 else "false")
+    last = Review.at >= len(decisions) - 1 and Review.whole
+    el("review-next").setAttribute("aria-disabled", "true" if last or not decisions else "false")
