@@ -251,7 +251,9 @@ def test_a_finished_hand_is_reviewed_in_slices_that_make_up_the_whole_review(cal
     review = session.review_module.review(session.match.hand, 0)
     assert [d["index"] for d in decisions] == [d.index for d in review.decisions]
     assert [d["cost"] for d in decisions] == [d.cost for d in review.decisions]
-    assert all(d["seen"] for d in decisions), "each decision shows what the person saw then"
+    hand, module = session.match.hand, session.review_module
+    assert [d["seen"] for d in decisions] == [json.loads(json.dumps(session.seen_model(module.view_at(hand, d.index, 0))))
+                                              for d in review.decisions], "each decision shows what the person saw then"
 
 
 def test_a_review_slice_the_engine_cannot_read_is_refused(call):

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from math import isfinite
-from typing import Any
+from typing import Any, TypeVar
 
 VERSION = 1
+J = TypeVar("J")
 COSTLIEST = 3  # the summary names at most this many decisions: "where the hand was lost"
 
 
@@ -96,13 +97,14 @@ class Review:
 def decisions(
     start: Any,
     actions: Sequence[Any],
-    judge: Callable[[Any, int, Any], Decision | None],
+    judge: Callable[[Any, int, Any], J | None],
     first: int = 0,
-) -> Iterator[Decision]:
+) -> Iterator[J]:
     """The decisions of the hand that begins at state `start` (whose own log already holds
     actions[:len(start.actions)]) and continues with the rest of `actions`, from action index
     `first` on, one at a time. `judge(state, index, action)` rates the action taken at
-    `state`; it returns None for another seat's action or a forced one."""
+    `state` (a `Decision`, or the decision with the view it was judged on); it returns None
+    for another seat's action or a forced one."""
     state = start
     for index in range(len(start.actions), len(actions)):
         action = actions[index]

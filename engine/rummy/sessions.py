@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
+from itertools import islice
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from .cards import SUITS, Card
@@ -134,7 +135,7 @@ class MatchSession:
     match_type: ClassVar[Any]  # the game's match: `start(rules, seed)`, `from_record(record)`
     parse_action: ClassVar[Callable[[str], Any]]  # a seat's action from its code (ValueError)
     make_agent: ClassVar[Callable[[str, int], Any]]  # a computer player by level and seed
-    review_module: ClassVar[Any] = None  # the game's review: `review_steps`, `view_at`
+    review_module: ClassVar[Any] = None  # the game's review: its `judged_steps`
 
     settings: Any
     match: Any
@@ -179,13 +180,9 @@ class MatchSession:
             raise IllegalAction("The hand is still being played.", "hand_in_play")
         if type(first) is not int or type(count) is not int or first < 0 or not 0 < count <= REVIEW_SLICE_MAX:
             raise IllegalAction("A review slice is a start and a count.", "bad_request")
-        steps = self.review_module.review_steps(hand, self.person, first=first)
-        taken = [decision for decision, _ in zip(steps, range(count))]
-        decisions = [
-            {**decision_dict(d), "seen": self.seen_model(self.review_module.view_at(hand, d.index, self.person))}
-            for d in taken
-        ]
-        return {"decisions": decisions, "next": taken[-1].index + 1 if len(taken) == count else None}
+        taken = list(islice(self.review_module.judged_steps(hand, self.person, first=first), count))
+        decisions = [{**decision_dict(decision), "seen": self.seen_model(view)} for decision, view in taken]
+        return {"decisions": decisions, "next": taken[-1][0].index + 1 if len(taken) == count else None}
 
     # ---- the match, from the settings ----------------------------------------------------
 

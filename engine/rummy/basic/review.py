@@ -75,6 +75,29 @@ def judge(state: BasicHand, view: BasicView, action: Action, index: int) -> Deci
     return ranked(moves, action_code(action), index)
 
 
+def judged_steps(
+    hand: BasicHand,
+    seat: int,
+    *,
+    scores: tuple[int, ...] | None = None,
+    first: int = 0,
+    start: BasicHand | None = None,
+) -> Iterator[tuple[Decision, BasicView]]:
+    """The decisions of `seat` in `hand`, one at a time, from action index `first` on: every
+    action of the seat with another legal option, judged on `BasicView.of(state, seat, scores)`
+    alone (`scores`: the game's scores before the hand, by seat), each with that view."""
+    begin = BasicHand.deal(hand.seed, hand.rules, hand.dealer) if start is None else start
+    table_scores = tuple(scores) if scores is not None else (0,) * hand.players
+
+    def at(state: BasicHand, index: int, action: Action) -> tuple[Decision, BasicView] | None:
+        if action.seat != seat or len(state.legal_actions()) < 2:
+            return None
+        view = BasicView.of(state, seat, table_scores)
+        return judge(state, view, action, index), view
+
+    return decisions(begin, hand.actions, at, first)
+
+
 def review_steps(
     hand: BasicHand,
     seat: int,
@@ -83,18 +106,8 @@ def review_steps(
     first: int = 0,
     start: BasicHand | None = None,
 ) -> Iterator[Decision]:
-    """The decisions of `seat` in `hand`, one at a time, from action index `first` on: every
-    action of the seat with another legal option, judged on `BasicView.of(state, seat, scores)`
-    alone (`scores`: the game's scores before the hand, by seat)."""
-    begin = BasicHand.deal(hand.seed, hand.rules, hand.dealer) if start is None else start
-    table_scores = tuple(scores) if scores is not None else (0,) * hand.players
-
-    def at(state: BasicHand, index: int, action: Action) -> Decision | None:
-        if action.seat != seat or len(state.legal_actions()) < 2:
-            return None
-        return judge(state, BasicView.of(state, seat, table_scores), action, index)
-
-    return decisions(begin, hand.actions, at, first)
+    """The decisions of `judged_steps`, without their views."""
+    return (decision for decision, _ in judged_steps(hand, seat, scores=scores, first=first, start=start))
 
 
 def review(hand: BasicHand, seat: int, *, scores: tuple[int, ...] | None = None,

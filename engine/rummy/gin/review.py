@@ -57,6 +57,32 @@ def judge(view: PlayerView, action: Action, index: int) -> Decision:
     return ranked(moves, action_code(action), index)
 
 
+def judged_steps(
+    hand: GinHand,
+    seat: int,
+    *,
+    scores: tuple[int, int] = (0, 0),
+    first: int = 0,
+    start: GinHand | None = None,
+) -> Iterator[tuple[Decision, PlayerView]]:
+    """The decisions of `seat` in `hand`, one at a time, from action index `first` on, each
+    with the view it was judged on (what the review shows the seat saw).
+
+    The hand is replayed from its deal (or from `start`, a state its log continues) through
+    `apply`; each decision is judged on `PlayerView.of(state, seat, scores)` alone, `scores`
+    being the match scores before the hand. A forced action (one legal option) is no decision.
+    """
+    begin = GinHand.deal(hand.seed, hand.rules, hand.dealer) if start is None else start
+
+    def at(state: GinHand, index: int, action: Action) -> tuple[Decision, PlayerView] | None:
+        if action.seat != seat or len(state.legal_actions()) < 2:
+            return None
+        view = PlayerView.of(state, seat, scores)
+        return judge(view, action, index), view
+
+    return decisions(begin, hand.actions, at, first)
+
+
 def review_steps(
     hand: GinHand,
     seat: int,
@@ -65,20 +91,8 @@ def review_steps(
     first: int = 0,
     start: GinHand | None = None,
 ) -> Iterator[Decision]:
-    """The decisions of `seat` in `hand`, one at a time, from action index `first` on.
-
-    The hand is replayed from its deal (or from `start`, a state its log continues) through
-    `apply`; each decision is judged on `PlayerView.of(state, seat, scores)` alone, `scores`
-    being the match scores before the hand. A forced action (one legal option) is no decision.
-    """
-    begin = GinHand.deal(hand.seed, hand.rules, hand.dealer) if start is None else start
-
-    def at(state: GinHand, index: int, action: Action) -> Decision | None:
-        if action.seat != seat or len(state.legal_actions()) < 2:
-            return None
-        return judge(PlayerView.of(state, seat, scores), action, index)
-
-    return decisions(begin, hand.actions, at, first)
+    """The decisions of `judged_steps`, without their views."""
+    return (decision for decision, _ in judged_steps(hand, seat, scores=scores, first=first, start=start))
 
 
 def review(hand: GinHand, seat: int, *, scores: tuple[int, int] = (0, 0), start: GinHand | None = None) -> Review:

@@ -66,17 +66,26 @@ def judge(state: Round, view: RummikubView, action: Action, index: int) -> Decis
     return ranked(((code, points, (("points", points),)) for code, points in moves), action_code(action), index)
 
 
-def review_steps(round_: Round, seat: int, *, first: int = 0, start: Round | None = None) -> Iterator[Decision]:
+def judged_steps(
+    round_: Round, seat: int, *, first: int = 0, start: Round | None = None
+) -> Iterator[tuple[Decision, RummikubView]]:
     """The decisions of `seat` in `round_`, one turn at a time, from action index `first` on,
-    each judged on `RummikubView.of(state, seat)` alone."""
+    each judged on `RummikubView.of(state, seat)` alone, and given with that view."""
     begin = Round.deal(round_.seed, round_.rules) if start is None else start
 
-    def at(state: Round, index: int, action: Action) -> Decision | None:
+    def at(state: Round, index: int, action: Action) -> tuple[Decision, RummikubView] | None:
         if action.seat != seat:
             return None
-        return judge(state, RummikubView.of(state, seat), action, index)
+        view = RummikubView.of(state, seat)
+        decision = judge(state, view, action, index)
+        return None if decision is None else (decision, view)
 
     return decisions(begin, round_.actions, at, first)
+
+
+def review_steps(round_: Round, seat: int, *, first: int = 0, start: Round | None = None) -> Iterator[Decision]:
+    """The decisions of `judged_steps`, without their views."""
+    return (decision for decision, _ in judged_steps(round_, seat, first=first, start=start))
 
 
 def review(round_: Round, seat: int, *, start: Round | None = None) -> Review:
