@@ -117,7 +117,7 @@ def test_the_summary_names_the_costliest_decisions_dearest_first_and_the_total_a
     hand = played(4, make_agent("easy", 4))
     result = review(hand, PLAYER)
     named = result.costliest()
-    assert 1 <= len(named) <= 3
+    assert len(named) == min(3, sum(decision.cost > 0 for decision in result.decisions)) >= 1
     dearest = max(decision.cost for decision in result.decisions)
     assert named[0].cost == dearest
     assert all(a.cost >= b.cost for a, b in zip(named, named[1:]))
