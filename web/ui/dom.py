@@ -280,8 +280,13 @@ def unstore(key):
 
 def recall(key):
     """What is kept under `key`, read as JSON; None when nothing is, or it is not JSON."""
+    return parsed(js.localStorage.getItem(key))
+
+
+def parsed(text):
+    """A stored text read as JSON; None for no text, or a text that is not JSON."""
     try:
-        return json.loads(js.localStorage.getItem(key) or "null")
+        return json.loads(text or "null")
     except ValueError:
         return None
 

@@ -102,9 +102,14 @@ def move_words(game, code, seen):
     return t("move.basic." + verb, card=face(card) if card else "", cards=faces(cards))
 
 
-def points_text(cost):
-    shown = "{:.1f}".format(cost)
-    return t("review.points", points=shown[:-2] if shown.endswith(".0") else shown)
+def number_text(points):
+    """Points to a tenth, without a trailing ".0"."""
+    shown = "{:.1f}".format(points)
+    return shown[:-2] if shown.endswith(".0") else shown
+
+
+def points_text(points):
+    return t("review.points", points=number_text(points))
 
 
 def summary_text(game):
@@ -122,7 +127,7 @@ def summary_text(game):
         for d in costly
     ]
     total = sum(d["cost"] for d in decisions)
-    return t("review.lost", decisions=", ".join(items), total=points_text(total).split()[0])
+    return t("review.lost", decisions=", ".join(items), total=number_text(total))
 
 
 def seen_html(game, seen):

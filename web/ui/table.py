@@ -14,7 +14,7 @@ import json
 import js
 
 from . import drag
-from .dom import Seeds, ask, attr, by_id, document, each, keeping_focus, notice, open_log, open_stats, recall, refusal_text, store, t, unstore
+from .dom import Seeds, ask, attr, by_id, document, each, keeping_focus, notice, open_log, open_stats, parsed, refusal_text, store, t, unstore
 from .link import Link
 from .motion import play, snapshot
 from .prefs import offer_levels, pace, settings, storage_key
@@ -156,7 +156,7 @@ class Table:
         """The stored session and statistics, restored by the engine. A save it cannot restore
         is reported and kept aside (the statistics stay); broken statistics start from zero."""
         save = js.localStorage.getItem(self.key("save"))
-        kept = recall(self.key("save"))
+        kept = parsed(save)
         order = kept.get("hand_order") if isinstance(kept, dict) else None
         self.order = [str(code) for code in order] if isinstance(order, list) else None
         reply = await Link.call("open", {"game": self.game, "save": save, "stats": js.localStorage.getItem(self.key("stats"))})
