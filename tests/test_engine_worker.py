@@ -260,3 +260,99 @@ def test_a_review_slice_the_engine_cannot_read_is_refused(call):
     play_hand(call, "gin")
     for bad in ({"first": -1}, {"first": "0"}, {"count": 0}, {"count": 10_000}):
         assert call("review", {"game": "gin", **bad})["reason"] == "bad_request"
+
+
+def test_starting_a_new_match_keeps_the_hands_the_left_match_counted(call):
+    call("open", {"game": "gin", "save": None, "stats": None})
+    assert play_hand(call, "gin")["stats"]["hands"] == 1
+    assert call("start", {"game": "gin", "settings": SETTINGS["gin"], "seed": 9})["stats"]["hands"] == 1
+
+
+# ---- sharing a hand, and the daily deal ---------------------------------------------------------
+
+
+def seat_of(call, game):
+    """The person's seat at `game` as it stands: its statistics and the link of its hand."""
+    return call("statistics", {"game": game})["figures"], call("share", {"game": game})["answer"]["link"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_shared_hand_replays_step_by_step_and_touches_no_session(call, game):
+    finished = play_hand(call, game)
+    link = call("share", {"game": game})["answer"]["link"]
+    assert link.startswith("r1.")
+    before = seat_of(call, game)
+    reply = call("replay", {"link": link})
+    assert reply["ok"], reply
+    model = reply["answer"]
+    actions = finished["save"]["match"]["hands"][-1]
+    assert model["game"] == game and model["settings"] == finished["save"]["settings"]
+    assert [step["move"] for step in model["steps"]] == [None] + actions
+    assert model["view"]["result"] == finished["view"]["result"], "the replay ends as the hand did"
+    from rummy.links import decode, states
+
+    dealt = states(decode(link))[0]
+    first = model["steps"][0]["seen"]
+    shown = first["rack"] if game == "rummikub" else [code for group in first["hand"]["melds"] for code in group]
+    mine = dealt.racks[0] if game == "rummikub" else dealt.hands[0]
+    assert sorted(shown) == sorted(item.code for item in mine), "the first step is the sharer's hand as dealt"
+    assert seat_of(call, game) == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_shared_hand_is_reviewed_from_the_link_as_the_sharer_reviewed_it(call, game):
+    play_hand(call, game)
+    link = call("share", {"game": game})["answer"]["link"]
+    own = call("review", {"game": game, "count": 50})["answer"]
+    fresh = worker.exports(worker.Engine())
+    linked = json.loads(fresh["review"](json.dumps({"game": game, "link": link, "count": 50})))
+    assert linked["ok"] and linked["answer"] == own
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_deal_is_played_again_from_a_link_against_the_same_level(call, game):
+    finished = play_hand(call, game)
+    link = call("share", {"game": game})["answer"]["link"]
+    fresh = worker.exports(worker.Engine())
+    again = json.loads(fresh["start"](json.dumps({"game": game, "deal": link})))
+    assert again["ok"], again
+    assert again["save"]["settings"] == finished["save"]["settings"]
+    assert again["save"]["match"]["hands"] == [[]]
+    from rummy.links import decode, states
+
+    dealt = states(decode(link))[0]
+    session = worker.session_class(game).restore(again["save"])
+    assert session.match.hand == dealt, "the first hand is the shared hand as it was dealt"
+
+
+@pytest.mark.parametrize("link, why", [("r1.AAAA", "malformed"), ("r9.AAAA", "unknown_version"), ("x" * 5000, "too_long"),
+                                       ("<img src=x onerror=alert(1)>", "malformed"), ("", "malformed")])
+def test_a_bad_link_is_refused_with_its_reason_and_nothing_changes(call, link, why):
+    play_hand(call, "gin")
+    before = seat_of(call, "gin")
+    for reply in (call("replay", {"link": link}), call("review", {"game": "gin", "link": link}),
+                  call("start", {"game": "gin", "deal": link})):
+        assert reply["ok"] is False and reply["reason"] == "bad_link" and reply["params"]["why"] == why
+    assert seat_of(call, "gin") == before
+
+
+def test_a_link_of_another_game_does_not_start_this_one(call):
+    play_hand(call, "gin")
+    link = call("share", {"game": "gin"})["answer"]["link"]
+    reply = call("start", {"game": "basic", "deal": link})
+    assert reply["ok"] is False and reply["params"]["why"] == "unknown_game"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_daily_deal_is_the_same_in_two_engines_and_differs_by_day(call, game):
+    day = call("start", {"game": game, "daily": "2026-12-01", "settings": {"level": "hard"}})
+    other = worker.exports(worker.Engine())
+    same = json.loads(other["start"](json.dumps({"game": game, "daily": "2026-12-01"})))
+    next_day = json.loads(other["start"](json.dumps({"game": game, "daily": "2026-12-02"})))
+    assert day["save"] == same["save"] and day["save"]["settings"]["level"] == "normal"
+    assert next_day["save"]["match"]["seed"] != day["save"]["match"]["seed"]
+
+
+@pytest.mark.parametrize("day", ["2026-13-01", "yesterday", "2026-12-01T10:00", 20261201])
+def test_a_daily_deal_of_a_day_that_is_not_a_date_is_refused(call, day):
+    assert call("start", {"game": "gin", "daily": day})["reason"] == "bad_settings"

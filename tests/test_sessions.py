@@ -191,6 +191,20 @@ def test_a_rematch_keeps_the_settings_and_the_statistics(game, match):
     assert over.act("rematch") == again  # its seed is derived from the match: the same every time
 
 
+def test_a_match_started_from_a_hands_deal_deals_it_first_and_saves_and_restores(game, match):
+    """A shared hand played again: the match's first hand is that hand as it was dealt."""
+    shared = match[-1].match.hand  # the last hand of a match: not its first
+    dealer = None if game.cls.game == "rummikub" else shared.dealer
+    session = game.cls.of_deal(game.settings, shared.seed, dealer)
+    deal = (shared.seed, shared.rules) + (() if dealer is None else (dealer,))
+    assert session.match.hand == type(shared).deal(*deal) and session.match.first_deal == shared.seed
+    whole = played(game, session)
+    save = json.loads(json.dumps(whole[-1].save()))
+    assert save["match"]["first_deal"] == shared.seed
+    assert game.cls.restore(save, whole[-1].stats) == whole[-1]
+    assert "first_deal" not in match[-1].save()["match"], "the saves of other matches are as they were"
+
+
 def test_bad_settings_are_refused_with_a_value_error(game):
     for bad in ("x", {"level": "grandmaster"}, {"target": 7, "opponents": 0}):
         with pytest.raises(ValueError):

@@ -15,6 +15,16 @@ import json
 import random
 import time
 
+from rummy.daily import DAILY_SETTINGS, daily_seed, day_of
+from rummy.links import (
+    LinkError,
+    deal_session,
+    decode,
+    encode,
+    played,
+    replay_model,
+    share,
+)
 from rummy.sessions import REVIEW_SLICE, Refusal
 
 # Each game's session, imported when the page first asks for that game: the page opens the game
@@ -33,6 +43,7 @@ class Engine:
     def __init__(self):
         self.sessions = {}
         self.stats = {}
+        self.linked = (None, None)  # the last link asked about, and its hand played in a session of its own
 
     # ---- the requests ---------------------------------------------------------------------
 
@@ -62,13 +73,26 @@ class Engine:
 
     def start(self, request):
         """A new match of `game` with `settings` (the start screen's), dealt from `seed`, or
-        from a random one when the request has none."""
+        from a random one when the request has none. With `daily` (the person's date,
+        "2026-12-01"), the day's deal, with the daily settings; with `deal` (a shared link),
+        the link's deal, with its settings."""
         cls = self._game(request)
+        stats = self._stats(cls.game)  # the session's, when a match is left for a new one
         seed = request.get("seed")
         if seed is None:
             seed = random.getrandbits(63)
         try:
-            session = cls.create(request.get("settings"), seed, self.stats.get(cls.game))
+            if request.get("deal") is not None:
+                shared = decode(request["deal"])
+                if shared.game != cls.game:
+                    raise LinkError("unknown_game")
+                session = deal_session(shared, stats)
+            elif request.get("daily") is not None:
+                session = cls.create(DAILY_SETTINGS[cls.game], daily_seed(cls.game, day_of(request["daily"])), stats)
+            else:
+                session = cls.create(request.get("settings"), seed, stats)
+        except LinkError as error:
+            return _refusal(_link_refusal(error))
         except ValueError as error:
             return _refusal(Refusal("bad_settings", {"detail": str(error)}, str(error)))
         self.sessions[cls.game] = session
@@ -103,9 +127,30 @@ class Engine:
     def review(self, request):
         """A slice of the review of the hand just finished (`first`: the action to start from,
         `count`: decisions at most), each decision with what the person saw then; `next` is
-        where the next slice starts, None once the review is whole."""
+        where the next slice starts, None once the review is whole. With `link`, the review of
+        the shared hand it holds (from the sharer's seat), which touches no session."""
         first, count = request.get("first", 0), request.get("count", REVIEW_SLICE)
+        if request.get("link") is not None:
+            try:
+                session = self._linked(request["link"])
+            except LinkError as error:
+                return _refusal(_link_refusal(error))
+            return self._answer(lambda: session.review_model(first, count))
         return self._ask(request, "review_model", "no_review", lambda session: session.review_model(first, count))
+
+    def share(self, request):
+        """The link of the game's hand in play or just ended: `link`, the fragment ("r1....")."""
+        return self._ask(request, "match", "no_session", lambda session: {"link": encode(share(session))})
+
+    def replay(self, request):
+        """The shared hand a link holds, step by step (`rummy.links.replay_model`), or the
+        link refused (`bad_link`, its `why`) for anything that is not a hand the rules allow.
+        Reading a link touches no session and no statistics."""
+        try:
+            model = replay_model(decode(request.get("link")))
+        except LinkError as error:
+            return _refusal(_link_refusal(error))
+        return {"ok": True, "answer": model}
 
     def statistics(self, request):
         """The person's statistics of a game as the sheet shows them: [name, count] pairs."""
@@ -129,13 +174,25 @@ class Engine:
         session = self.sessions.get(cls.game)
         if session is None or not hasattr(session, method):
             return _refusal(Refusal(missing, {"game": cls.game}, f"No {method} for {cls.title} now."))
+        return self._answer(lambda: ask(session))
+
+    def _answer(self, ask):
+        """The answer of a question that changes nothing, with how long the engine took, or
+        the refusal of an illegal or unreadable question."""
         began = time.perf_counter()
         try:
-            answer = ask(session)
+            answer = ask()
         except ValueError as error:  # IllegalAction is one: not the person's turn, a bad table
             reason = getattr(error, "reason", "bad_request")
             return _refusal(Refusal(reason, getattr(error, "params", {"detail": str(error)}), str(error)))
         return {"ok": True, "answer": answer, "ms": round(1000 * (time.perf_counter() - began), 2)}
+
+    def _linked(self, link):
+        """The shared hand of `link` played in a session of its own (kept for the next slice of
+        its review); LinkError if the link is refused."""
+        if self.linked[0] != link:
+            self.linked = (link, played(decode(link))[-1])
+        return self.linked[1]
 
     def _game(self, request):
         name = request.get("game")
@@ -176,6 +233,11 @@ def _refusal(refusal):
     return {"ok": False, **refusal.as_dict()}
 
 
+def _link_refusal(error):
+    """A refused link (`rummy.links.LinkError`): `why` is the link's own reason."""
+    return Refusal("bad_link", {"why": error.reason, **error.params}, str(error))
+
+
 def _parsed(text, broken=False):
     """A stored text as JSON, None when nothing is stored. A text that is no JSON is kept as
     it is when `broken` (the save's restore then says what is wrong), else a ValueError."""
@@ -205,7 +267,7 @@ def handle(engine, name, request_text):
     return json.dumps(reply)
 
 
-REQUESTS = ("open", "start", "act", "hints", "check", "review", "statistics", "close")
+REQUESTS = ("open", "start", "act", "hints", "check", "review", "share", "replay", "statistics", "close")
 
 
 def exports(engine):

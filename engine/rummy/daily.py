@@ -4,8 +4,9 @@ Its seed is a hash of the game's name and the date, so every copy of the site co
 same one. The date is the player's own day: the page passes the player's local calendar date
 (`datetime.date.today()` in the browser's time zone), so the deal changes at the player's
 midnight, and two players in different time zones share a deal on the same calendar date,
-not at the same instant. The seed starts a match (`Session.create(settings, seed)`), whose
-first hand is the day's deal.
+not at the same instant. The seed starts a match (`Session.create(DAILY_SETTINGS[game], seed)`),
+whose first hand is the day's deal. Everyone plays it with the same settings, the game's
+defaults against the `normal` computer level, so that results are compared like for like.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from datetime import date
 
 GAMES = ("gin", "basic", "rummikub")
 SCHEME = "rummy-table/daily/1"  # part of the hash: changing it changes everyone's daily deals
+DAILY_SETTINGS = {game: {"level": "normal"} for game in GAMES}  # the rest: the game's defaults
 
 
 def daily_seed(game: str, day: date) -> int:
@@ -26,3 +28,10 @@ def daily_seed(game: str, day: date) -> int:
         raise ValueError(f"a day is a date, not {day!r}")
     text = f"{SCHEME}/{game}/{day.isoformat()}"
     return int.from_bytes(hashlib.sha256(text.encode("ascii")).digest()[:8], "big") >> 1
+
+
+def day_of(text: str) -> date:
+    """The date an ISO calendar date names ("2026-12-01"); ValueError for anything else."""
+    if not isinstance(text, str) or len(text) != 10:
+        raise ValueError(f"a day is written YYYY-MM-DD, not {text!r}")
+    return date.fromisoformat(text)

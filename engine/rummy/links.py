@@ -29,7 +29,7 @@ import importlib
 import re
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
 from typing import Any
 
@@ -70,23 +70,21 @@ class LinkError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class _Game:
-    """What a link needs of a game: its session (settings, `rules_for`, `parse_action`), how a
-    hand is dealt and its actions coded, and its settings' fields in link order."""
+    """What a link needs of a game: its session (settings, `rules_for`, `of_deal`,
+    `parse_action`), how its actions are coded, and its settings' fields in link order."""
 
     name: str
     code: int
     session: Any
-    deal: Callable[[Any, int, int | None], Any]  # (rules, seed, dealer) -> the dealt hand
     action_code: Callable[[Any], str]
     fields: tuple[str, ...]
     has_dealer: bool
 
 
-_MODULES = {  # game: (session module, session class, hand module, hand class, link fields)
-    "gin": ("gin.session", "GinSession", "gin.hand", "GinHand", ("rules", "target", "level")),
-    "basic": ("basic.session", "BasicSession", "basic.hand", "BasicHand", ("opponents", "hands", "target", "level")),
-    "rummikub": ("rummikub.session", "RummikubSession", "rummikub.game", "Round",
-                 ("opponents", "level", "initial_meld", "rounds", "target", "timer")),
+_MODULES = {  # game: (session module, session class, link fields)
+    "gin": ("gin.session", "GinSession", ("rules", "target", "level")),
+    "basic": ("basic.session", "BasicSession", ("opponents", "hands", "target", "level")),
+    "rummikub": ("rummikub.session", "RummikubSession", ("opponents", "level", "initial_meld", "rounds", "target", "timer")),
 }
 GAMES = tuple(_MODULES)  # a game's byte in a link is its index here
 
@@ -96,16 +94,10 @@ def _game(name: str) -> _Game:
     """A game's link description, importing the game only when a link of it is read."""
     if name not in _MODULES:
         raise ValueError(f"unknown game {name!r}: one of {', '.join(GAMES)}")
-    session_module, session_name, hand_module, hand_name, link_fields = _MODULES[name]
+    session_module, session_name, link_fields = _MODULES[name]
     session = getattr(importlib.import_module(f"rummy.{session_module}"), session_name)
-    hand_type = getattr(importlib.import_module(f"rummy.{hand_module}"), hand_name)
     actions = importlib.import_module(f"rummy.{name}.actions")
-    has_dealer = name != "rummikub"
-
-    def deal(rules: Any, seed: int, dealer: int | None) -> Any:
-        return hand_type.deal(seed, rules, dealer) if has_dealer else hand_type.deal(seed, rules)
-
-    return _Game(name, GAMES.index(name), session, deal, actions.action_code, link_fields, has_dealer)
+    return _Game(name, GAMES.index(name), session, actions.action_code, link_fields, name != "rummikub")
 
 
 # ---- the shared hand ------------------------------------------------------------------------
@@ -155,29 +147,56 @@ def share(session: Any, number: int | None = None) -> SharedHand:
     return of_hand(session.game, session.settings, hands[-1 if number is None else number])
 
 
-def states(shared: SharedHand) -> tuple[Any, ...]:
-    """The hand as dealt, then after each action, for watching it step by step; LinkError
-    `illegal_action` naming the first action the rules refuse (its `index`, from 0)."""
+def deal_session(shared: SharedHand, stats: Any = None) -> Any:
+    """A new match of the shared hand's game and settings whose first hand is dealt as the
+    shared one was: the receiver plays the same deal against the same computer level
+    (`Session.of_deal`), counting on from their statistics `stats`. ValueError if the deal is
+    not one the game can deal."""
+    return _game(shared.game).session.of_deal(shared.settings, shared.seed, shared.dealer, stats)
+
+
+def played(shared: SharedHand) -> tuple[Any, ...]:
+    """The shared hand played again in a session of its own (statistics of its own, never the
+    person's): as dealt, then after each action. LinkError `bad_deal`, or `illegal_action`
+    naming the first action the rules refuse (its `index`, from 0)."""
     game = _game(shared.game)
     try:
-        state = game.deal(shared.rules, shared.seed, shared.dealer)
+        session = deal_session(shared)
     except ValueError:
         raise LinkError("bad_deal") from None
-    seen = [state]
+    seen = [session]
     for index, code in enumerate(shared.actions):
         try:
-            state = state.apply(game.session.parse_action(code))
+            session = session.played(game.session.parse_action(code))
         except IllegalAction as error:
             raise LinkError("illegal_action", index=index, code=code, why=error.reason) from None
         except ValueError:  # the code names no action of the game
             raise LinkError("illegal_action", index=index, code=code, why="bad_code") from None
-        seen.append(state)
+        seen.append(session)
     return tuple(seen)
 
 
+def states(shared: SharedHand) -> tuple[Any, ...]:
+    """The hand as dealt, then after each action, for watching it step by step (LinkError as
+    `played`)."""
+    return tuple(session.match.hand for session in played(shared))
+
+
 def replay(shared: SharedHand) -> Any:
-    """The hand after its last action (LinkError as `states`)."""
+    """The hand after its last action (LinkError as `played`)."""
     return states(shared)[-1]
+
+
+def replay_model(shared: SharedHand) -> dict[str, Any]:
+    """The shared hand as the page replays it, JSON-ready: its game and settings; each step
+    (the hand as dealt, then each move) with the move's code and what the sharer's seat saw
+    after it (`Session.seen_model`, the review's: the computer's cards only where the hand
+    revealed them); and the table at the end (`view`, the session's view model)."""
+    sessions = played(shared)
+    person = sessions[0].person
+    moves = (None,) + shared.actions
+    steps = [{"move": move, "seen": session.seen_model(session.match.view(person))} for move, session in zip(moves, sessions)]
+    return {"game": shared.game, "settings": asdict(shared.settings), "steps": steps, "view": sessions[-1].view_model()}
 
 
 # ---- words of action codes as bytes ---------------------------------------------------------

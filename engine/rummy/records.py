@@ -1,5 +1,6 @@
 """The saved form of a game, the same for every card game of the package: its rules, seed and
-first dealer, and each hand's action log as text codes. A record is replayed action by action,
+first dealer (and the first hand's own seed, when it was given one), and each hand's action log
+as text codes. A record is replayed action by action,
 so a save can only ever hold a position the rules allow."""
 
 from __future__ import annotations
@@ -7,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any, Protocol, TypeVar
+
+from .rng import derive_seed
 
 M = TypeVar("M", bound="Replayable")
 R = TypeVar("R")
@@ -18,6 +21,7 @@ class Replayable(Protocol):
     rules: Any
     seed: int
     first_dealer: int
+    first_deal: int | None
 
     @property
     def hands(self) -> tuple: ...
@@ -41,9 +45,15 @@ def rules_from_dict(cls: type[R], data: Any) -> R:
     return cls(**data)
 
 
+def hand_seed(seed: int, number: int, first_deal: int | None = None) -> int:
+    """The seed hand `number` (from 0) of a game of `seed` is dealt from: derived from the
+    game's, except a first hand given its own (`first_deal`: a shared hand played again)."""
+    return first_deal if number == 0 and first_deal is not None else derive_seed(seed, number)
+
+
 def write(match: Replayable, game: str, version: int, action_code: Callable[[Any], str]) -> dict[str, Any]:
     """A JSON-ready record from which `replay` rebuilds this exact game."""
-    return {
+    record = {
         "game": game,
         "version": version,
         "rules": rules_dict(match.rules),
@@ -51,6 +61,9 @@ def write(match: Replayable, game: str, version: int, action_code: Callable[[Any
         "first_dealer": match.first_dealer,
         "hands": [[action_code(a) for a in hand.actions] for hand in match.hands],
     }
+    if match.first_deal is not None:  # only then: the records of every other game stay as they were
+        record["first_deal"] = match.first_deal
+    return record
 
 
 def replay(
@@ -61,7 +74,7 @@ def replay(
     name: str,
     rules_type: type,
     seats: Callable[[Any], int],
-    start: Callable[[Any, int, int], M],
+    start: Callable[[Any, int, int, int | None], M],
     parse_action: Callable[[str], Any],
 ) -> M:
     """The game a record describes; ValueError saying what is wrong with a bad one. `name` is
@@ -78,7 +91,10 @@ def replay(
         raise ValueError(f"the saved {noun} has no valid seed or first dealer")
     if not isinstance(hands, list) or not hands or not all(isinstance(h, list) for h in hands):
         raise ValueError(f"the saved {noun} has no list of hands")
-    match = start(rules, seed, dealer)
+    first_deal = record.get("first_deal")
+    if first_deal is not None and (type(first_deal) is not int or not 0 <= first_deal < 1 << 64):
+        raise ValueError(f"the saved {noun}'s first deal is not a seed")
+    match = start(rules, seed, dealer, first_deal)
     for number, codes in enumerate(hands):
         try:
             if number:

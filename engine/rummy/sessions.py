@@ -43,6 +43,7 @@ NEXT_HAND = "next-hand"
 REMATCH = "rematch"
 REVIEW_SLICE = 4  # decisions a review request answers by default: a few ms each, a slice stays short
 REVIEW_SLICE_MAX = 50
+DEAL_MATCH = 1 << 41  # derives the seed of a match started from a given deal (`of_deal`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +208,20 @@ class MatchSession:
         if type(seed) is not int:
             raise ValueError(f"a seed is an integer, not {seed!r}")
         match = cls.start_match(settings, seed)
+        stats = cls.stats_type() if stats is None else stats
+        return cls(settings, match, stats.count(match))  # type: ignore[call-arg]
+
+    @classmethod
+    def of_deal(cls: type[MS], settings: Any, seed: int, dealer: int | None, stats: Any = None) -> MS:
+        """A new match whose first hand is dealt from a hand's own `seed` and `dealer` (None in
+        Rummikub, where the deal decides who starts), with the `settings` it was played under:
+        a shared hand's deal, played again against the same computer level. The hands after it
+        are dealt from a seed derived from the deal's."""
+        if not isinstance(settings, cls.settings_type):
+            settings = cls.settings_type.from_dict(settings)
+        if type(seed) is not int or not 0 <= seed < 1 << 64:
+            raise ValueError(f"a deal's seed is a 64-bit whole number, not {seed!r}")
+        match = cls.match_type.start(cls.rules_for(settings), derive_seed(seed, DEAL_MATCH), dealer, first_deal=seed)
         stats = cls.stats_type() if stats is None else stats
         return cls(settings, match, stats.count(match))  # type: ignore[call-arg]
 

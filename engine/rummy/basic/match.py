@@ -30,14 +30,17 @@ class BasicMatch:
     scores: tuple[int, ...]  # by seat
     finished: tuple[BasicHand, ...]  # hands before the current one
     hand: BasicHand  # the hand in play, or just ended and awaiting `next_hand`
+    first_deal: int | None = None  # the first hand's own seed, if it was given one
 
     @classmethod
-    def start(cls, rules: BasicRules = BasicRules(), seed: int = 0, first_dealer: int | None = None) -> BasicMatch:
-        """A new game; the first dealer is drawn from the seed unless given."""
+    def start(cls, rules: BasicRules = BasicRules(), seed: int = 0, first_dealer: int | None = None,
+              first_deal: int | None = None) -> BasicMatch:
+        """A new game; the first dealer is drawn from the seed unless given. The first hand is
+        dealt from `first_deal` when given (a shared hand played again)."""
         if first_dealer is None:
             first_dealer = Rng(derive_seed(seed, 1 << 32)).below(rules.players)
-        hand = BasicHand.deal(derive_seed(seed, 0), rules, first_dealer)
-        return cls(rules, seed, first_dealer, (0,) * rules.players, (), hand)
+        hand = BasicHand.deal(records.hand_seed(seed, 0, first_deal), rules, first_dealer)
+        return cls(rules, seed, first_dealer, (0,) * rules.players, (), hand, first_deal)
 
     @property
     def hands(self) -> tuple[BasicHand, ...]:
@@ -68,7 +71,7 @@ class BasicMatch:
             raise IllegalAction("The game is over: start a new game.", "match_over")
         number = len(self.hands)
         dealer = (self.hand.dealer + 1) % self.rules.players
-        hand = BasicHand.deal(derive_seed(self.seed, number), self.rules, dealer)
+        hand = BasicHand.deal(records.hand_seed(self.seed, number), self.rules, dealer)
         return replace(self, finished=self.hands, hand=hand)
 
     def view(self, seat: int) -> BasicView:

@@ -13,7 +13,6 @@ from typing import Any
 
 from .. import records
 from ..errors import IllegalAction
-from ..rng import derive_seed
 from .actions import Action, action_code, parse_action
 from .hand import GinHand
 from .rules import HOUSE, Rules
@@ -32,12 +31,14 @@ class Match:
     scores: tuple[int, int]  # by seat
     finished: tuple[GinHand, ...]  # hands before the current one, in order
     hand: GinHand  # the hand in play, or just ended and awaiting `next_hand`
+    first_deal: int | None = None  # the first hand's own seed, if it was given one
 
     @classmethod
-    def start(cls, rules: Rules = HOUSE, seed: int = 0, first_dealer: int = COMPUTER) -> Match:
-        """A new match; the computer seat deals the first hand unless told otherwise."""
-        hand = GinHand.deal(derive_seed(seed, 0), rules, first_dealer)
-        return cls(rules, seed, first_dealer, (0, 0), (), hand)
+    def start(cls, rules: Rules = HOUSE, seed: int = 0, first_dealer: int = COMPUTER, first_deal: int | None = None) -> Match:
+        """A new match; the computer seat deals the first hand unless told otherwise. The
+        first hand is dealt from `first_deal` when given (a shared hand played again)."""
+        hand = GinHand.deal(records.hand_seed(seed, 0, first_deal), rules, first_dealer)
+        return cls(rules, seed, first_dealer, (0, 0), (), hand, first_deal)
 
     @property
     def hands(self) -> tuple[GinHand, ...]:
@@ -78,7 +79,7 @@ class Match:
             raise IllegalAction("The match is over: start a new match.", "match_over")
         dealer = self.next_dealer()
         number = len(self.finished) + 1
-        hand = GinHand.deal(derive_seed(self.seed, number), self.rules, dealer)
+        hand = GinHand.deal(records.hand_seed(self.seed, number), self.rules, dealer)
         return replace(self, finished=self.hands, hand=hand)
 
     def view(self, seat: int) -> PlayerView:

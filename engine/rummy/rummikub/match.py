@@ -15,7 +15,6 @@ from typing import Any
 
 from .. import records
 from ..errors import IllegalAction
-from ..rng import derive_seed
 from ..standings import game_over, leaders
 from .actions import action_code, parse_action
 from .game import Action, Round, RummikubRules, RummikubView
@@ -31,15 +30,18 @@ class RummikubMatch:
     scores: tuple[int, ...]  # running totals by seat
     finished: tuple[Round, ...]  # rounds before the current one
     hand: Round  # the round in play, or just ended and awaiting `next_hand`
+    first_deal: int | None = None  # the first round's own seed, if it was given one
 
     @classmethod
-    def start(cls, rules: RummikubRules = RummikubRules(), seed: int = 0, first_dealer: int | None = None) -> RummikubMatch:
+    def start(cls, rules: RummikubRules = RummikubRules(), seed: int = 0, first_dealer: int | None = None,
+              first_deal: int | None = None) -> RummikubMatch:
         """A new game. Who plays first is drawn from the deal; a `first_dealer` given (a
-        record's) must be that seat."""
-        game = Round.deal(derive_seed(seed, 0), rules)
+        record's) must be that seat. The first round is dealt from `first_deal` when given (a
+        shared round played again)."""
+        game = Round.deal(records.hand_seed(seed, 0, first_deal), rules)
         if first_dealer is not None and first_dealer != game.to_move:
             raise ValueError(f"seat {first_dealer} does not play first in the game of seed {seed}")
-        return cls(rules, seed, game.to_move, (0,) * rules.players, (), game)
+        return cls(rules, seed, game.to_move, (0,) * rules.players, (), game, first_deal)
 
     @property
     def hands(self) -> tuple[Round, ...]:
@@ -68,7 +70,7 @@ class RummikubMatch:
             raise IllegalAction("The round is still being played.", "hand_in_play")
         if self.is_over:
             raise IllegalAction("The game is over: start a new game.", "match_over")
-        game = Round.deal(derive_seed(self.seed, len(self.hands)), self.rules)
+        game = Round.deal(records.hand_seed(self.seed, len(self.hands)), self.rules)
         return replace(self, finished=self.hands, hand=game)
 
     def view(self, seat: int) -> RummikubView:
