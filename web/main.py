@@ -39,6 +39,22 @@ from ui.prefs import Prefs, chosen_game, show_settings, storage_key, sync_choice
 from ui.review import Review, close_review, open_review, step
 from ui.review import draw as draw_review
 from ui.rummikub import Rummikub
+from ui.share import (
+    Replay,
+    close_replay,
+    copy_link,
+    daily,
+    daily_text,
+    draw_daily,
+    fragment,
+    open_link,
+    play_deal,
+    review_link,
+    send_link,
+    share_hand,
+)
+from ui.share import draw as draw_replay
+from ui.share import step as replay_step
 from ui.table import Screen
 
 TABLES = {"gin": Gin(), "basic": Basic(), "rummikub": Rummikub()}
@@ -76,6 +92,8 @@ def render():
     else:
         TABLES[shown].draw()
         draw_review()  # over the table, if it is shown
+    draw_daily(TABLES.get(shown))
+    draw_replay(TABLES)  # over the page, if a shared hand is shown
 
 
 Screen.redraw = render
@@ -100,14 +118,24 @@ async def resume(game):
 
 
 def begin(name):
-    """Start or resume the chosen game: now (returning the task), or once the engine is ready
-    (said at once)."""
+    """Start or resume the chosen game, or deal today's: now (returning the task), or once the
+    engine is ready (said at once)."""
     if not Page.ready:
         Page.pending = name
         notice(t("loading.queued"))
         return None
     game = chosen_game()
+    el("share-error").hidden = True
+    if name == "daily":
+        Prefs.set("game", game)
+        return spawn(daily(TABLES[game], resume))
     return spawn(start(game) if name == "start" else resume(game))
+
+
+def open_shared():
+    """The shared hand in the page's address, if there is one (opened, or its link refused)."""
+    if fragment() is not None:
+        spawn(open_link(fragment()))
 
 
 async def set_language(lang):
@@ -171,12 +199,24 @@ def on_click(event):
         close_review()
     elif name in ("review-next", "review-prev"):
         step(1 if name == "review-next" else -1)
+    elif name == "replay-close":
+        close_replay()
+    elif name in ("replay-next", "replay-prev"):
+        replay_step(1 if name == "replay-next" else -1)
+    elif name == "replay-review":
+        spawn(review_link(TABLES))
+    elif name == "replay-play":
+        spawn(play_deal(TABLES))
+    elif name == "share-copy":
+        spawn(copy_link())
+    elif name == "share-send":
+        spawn(send_link())
     elif name == "show-result":
         reopen_result()
         render()
     elif name == "reload":
         js.location.reload()
-    elif name in ("start", "resume"):
+    elif name in ("start", "resume", "daily"):
         begin(name)
     elif not Page.ready:
         return
@@ -190,6 +230,8 @@ def on_click(event):
         render()
     elif name == "review" and current is not None:
         spawn(open_review(current))
+    elif name == "share" and current is not None:
+        spawn(share_hand(current, daily_text(current)))
     elif name == "show-stats":
         spawn(TABLES[Screen.game or chosen_game()].show_stats())
     elif current is not None:
@@ -215,6 +257,8 @@ def on_key(event):
         close_sheet()
     elif Review.shown():
         close_review()
+    elif Replay.shown():
+        close_replay()
     else:
         close_result()
 
@@ -256,7 +300,8 @@ async def main():
     document.addEventListener("pointercancel", lambda event: drag.cancel())
     by_id("lang-select").addEventListener("change", on_language)
     document.addEventListener("change", on_four_colour)
-    if js.localStorage.getItem(storage_key(chosen_game(), "save")):
+    linked = fragment() is not None  # a shared hand opens over the start screen: the saved game waits
+    if js.localStorage.getItem(storage_key(chosen_game(), "save")) and not linked:
         show(chosen_game())  # the saved game's table, as a skeleton until the engine restores it
     document.body.dataset.ui = "live"
     await load_language(Prefs.get("lang"))
@@ -268,7 +313,7 @@ async def main():
     await TABLES[shown].open()  # the game on screen first; the other is opened right after
     Page.ready = True
     if TABLES[chosen_game()].view is not None:
-        Screen.game = chosen_game()
+        Screen.game = None if linked else chosen_game()
     pending, Page.pending = Page.pending, None
     first = None
     if pending is not None:
@@ -281,9 +326,11 @@ async def main():
         # The engine answers in turn: the hand asked for before the other game's opening (a
         # hand of the other game waits for that opening, so it cannot be waited for here).
         await asyncio.gather(first, return_exceptions=True)
+    open_shared()
     for game, table in TABLES.items():
         if game != shown:
             await table.open()
+    js.window.addEventListener("hashchange", lambda event: open_shared())
     asyncio.create_task(register_service_worker())
 
 

@@ -276,22 +276,28 @@ class Basic(shared.Table):
             button_node.hidden = not playing
             button_node.setAttribute("aria-disabled", "false" if live else "true")
 
+    def outcome(self, view):
+        result = view["result"]
+        winner = result["winner"]
+        if winner is None:
+            return t("basic.result.draw")
+        key = "basic.result.rummy" if result["kind"] == "rummy" else "basic.result.out"
+        return t(key + (".you" if view["players"][winner]["you"] else ""), name=seat_name(view, winner))
+
     def draw_result(self, view):
         screen = view["screen"]
         if screen not in ("hand-over", "game-over"):
             hide_result()
             return
         result = view["result"]
+        outcome = self.outcome(view)
         lines = []
         if result["winner"] is None:
-            outcome = t("basic.result.draw")
             lines.append("<p>" + escape(t("basic.result.drawText", limit=view["turnover_limit"])) + "</p>")
         else:
             winner = result["winner"]
             name = seat_name(view, winner)
             yours = view["players"][winner]["you"]
-            key = "basic.result.rummy" if result["kind"] == "rummy" else "basic.result.out"
-            outcome = t(key + (".you" if yours else ""), name=name)
             points = t("basic.result.pointsYou" if yours else "basic.result.points", name=name, points=result["points"])
             lines.append('<p class="points" data-testid="hand-points">' + escape(points) + "</p>")
         lines.append(summary_html(view))

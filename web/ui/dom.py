@@ -487,9 +487,10 @@ def show_result(outcome, lines, totals, over=None, again="action.rematch", revie
     `totals`, with Next hand. When the match is over, `over` is the title, the outcome becomes
     the first line, and Rematch (its label `again`) replaces Next hand. Opening it scrolls it up
     and focuses its button; once the person closed it, only the button that opens it shows.
-    `review`: the hand can be reviewed (its Review button shows)."""
+    `review`: the hand can be reviewed and shared (its Review and Share buttons show)."""
     el("show-result").hidden = not Result.closed
     el("review").hidden = not review
+    el("share").hidden = not review
     if Result.closed:
         by_id("result").hidden = True
         return

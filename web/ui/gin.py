@@ -219,6 +219,14 @@ class Gin(shared.Table):
         hints.setAttribute("aria-label", t("hint.title"))
         hints.innerHTML = hints_html(self.hints)
 
+    def outcome(self, view):
+        result = view["result"]
+        if result["kind"] == "dead":
+            return t("settle.deadTitle")
+        if result["kind"] == "undercut":
+            return t("settle.undercut." + result["winner"])
+        return t(("settle.gin." if result["kind"] == "gin" else "settle.knock.") + result["knocker"])
+
     def draw_result(self, view):
         screen = view["screen"]
         if screen not in ("settle", "match-over"):
@@ -226,18 +234,12 @@ class Gin(shared.Table):
             return
         result = view["result"]
         scores = view["scores"]
+        outcome = self.outcome(view)
         lines = []
         if result["kind"] == "dead":
-            outcome = t("settle.deadTitle")
             lines.append("<p>" + escape(t("settle.dead")) + "</p>")
         else:
-            who, knocker = result["winner"], result["knocker"]
-            if result["kind"] == "gin":
-                outcome = t("settle.gin." + knocker)
-            elif result["kind"] == "undercut":
-                outcome = t("settle.undercut." + who)
-            else:
-                outcome = t("settle.knock." + knocker)
+            who = result["winner"]
             points = t("settle.points." + who, points=result["points"])
             if result["bonus"]:
                 breakdown = t("settle.breakdown", difference=result["points"] - result["bonus"], bonus=result["bonus"])

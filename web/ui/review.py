@@ -23,6 +23,8 @@ class Review:
     whether the engine has given all of them."""
 
     table = None
+    link = None  # the shared hand reviewed (its link's fragment), or None: the table's own hand
+    back = None  # what closing it shows again (a shared hand's replay), or None: the table
     hand = ""  # which hand it reviews: its seed and length
     decisions = []
     at = 0
@@ -42,12 +44,14 @@ def hand_key(table):
     return json.dumps([match.get("seed"), len(hands), len(hands[-1]) if hands else 0])
 
 
-async def open_review(table):
+async def open_review(table, link=None, back=None):
     """Show the review of `table`'s finished hand: kept from before, or asked of the engine
-    slice by slice (each slice drawn as it comes; closing stops the asking)."""
-    Review.table, Review.hand, Review.at = table, hand_key(table), 0
+    slice by slice (each slice drawn as it comes; closing stops the asking). With `link`, the
+    review of that shared hand of `table`'s game, kept nowhere; closing it calls `back`."""
+    Review.table, Review.link, Review.back, Review.at = table, link, back, 0
+    Review.hand = hand_key(table) if link is None else link
     Review.returning = document.activeElement
-    kept = recall(table.key("review"))
+    kept = recall(table.key("review")) if link is None else None
     if isinstance(kept, dict) and kept.get("hand") == Review.hand and isinstance(kept.get("decisions"), list):
         Review.decisions, Review.whole = kept["decisions"], True
     else:
@@ -58,8 +62,11 @@ async def open_review(table):
     draw()
     focus(el("review-next"))
     first = 0 if not Review.decisions else None
-    while first is not None and Review.shown() and Review.table is table:
-        reply = await Link.call("review", {"game": table.game, "first": first})
+    while first is not None and Review.shown() and Review.table is table and Review.link == link:
+        request = {"game": table.game, "first": first}
+        if link is not None:
+            request["link"] = link
+        reply = await Link.call("review", request)
         if reply is None or not reply["ok"]:
             el("review-summary").textContent = t("review.refused")
             return
@@ -67,16 +74,19 @@ async def open_review(table):
         first = reply["answer"]["next"]
         Review.whole = first is None
         draw()
-    if Review.whole and Review.table is table:
+    if Review.whole and Review.table is table and link is None and Review.link is None:
         store(table.key("review"), json.dumps({"hand": Review.hand, "decisions": Review.decisions}))
 
 
 def close_review():
-    """Back to the hand's result (the table draws its phase again)."""
+    """Back to the hand's result (the table draws its phase again), or to what opened it."""
     if not Review.shown():
         return
     by_id("review").hidden = True
-    Review.table = None
+    back, Review.table, Review.link, Review.back = Review.back, None, None, None
+    if back is not None:
+        back()
+        return
     render()
     focus(Review.returning)
 

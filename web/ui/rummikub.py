@@ -651,6 +651,11 @@ class Rummikub(shared.Table):
     def log_title(self, view):
         return t("rk.logTitle", number=view["round_number"])
 
+    def outcome(self, view):
+        result = view["result"]
+        key = "rk.result.lowest" if result["pool_exhausted"] else "rk.result.out"
+        return t(key + (".you" if result["winner"] == 0 else ""), name=seat_name(result["winner"]))
+
     def draw_result(self, view):
         screen = view["screen"]
         if screen not in ("round-over", "game-over"):
@@ -658,8 +663,7 @@ class Rummikub(shared.Table):
             return
         result = view["result"]
         winner = result["winner"]
-        key = "rk.result.lowest" if result["pool_exhausted"] else "rk.result.out"
-        outcome = t(key + (".you" if winner == 0 else ""), name=seat_name(winner))
+        outcome = self.outcome(view)
         rows = []
         for row in result["racks"]:
             tiles = "".join(tile_html(code, classes=["mini"]) for code in row["tiles"])

@@ -77,6 +77,11 @@ class Table:
     def log_title(self, view):
         return t("log.title")
 
+    def outcome(self, view):
+        """The hand's outcome in words, once it is over: the result's title, a daily deal's line
+        and the end of a replay say it alike."""
+        return ""
+
     def refusal(self, reply):
         """The engine's refusal in the person's words."""
         return refusal_text(reply, self.refusals)
@@ -182,19 +187,21 @@ class Table:
 
     # ---- actions --------------------------------------------------------------------------
 
-    async def start(self, chosen=None):
+    async def start(self, chosen=None, extra=None):
         """A new match with the start screen's settings (or `chosen` ones), after asking when
-        a match of this game is in play (its save would be lost)."""
+        a match of this game is in play (its save would be lost); `extra` asks the engine for
+        a given deal ({"daily": date} or {"deal": link}). Whether it started."""
         await self.opened.wait()
         if not await self.may_leave():
-            return
-        request = {"game": self.game, "settings": chosen or settings(self.game), "seed": Seeds.first()}
+            return False
+        request = {"game": self.game, "settings": chosen or settings(self.game), "seed": None if extra else Seeds.first()}
+        request.update(extra or {})
         reply = await Link.call("start", request)
         if reply is None:
-            return
+            return False
         if not reply["ok"]:
             notice(refusal_text(reply))
-            return
+            return False
         notice("")  # before the save is stored: a notice that it could not be stays
         self.order = None
         self.accept(reply)
@@ -203,6 +210,7 @@ class Table:
         self.message, self.error = "", False
         render()
         self.proceed()
+        return True
 
     async def play(self, code):
         """Send the person's move; a refusal becomes a message, nothing changes."""

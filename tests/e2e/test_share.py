@@ -1,0 +1,134 @@
+"""Sharing a hand and the daily deal on the page: a link replays the hand in any browser, offline
+too, and can be reviewed or played again; a bad link is refused and changes nothing; today's
+deal is the same for everyone and is played once."""
+
+import pytest
+from helpers import loaded, open_page, own_page, phase, press, stored
+from players import GIN_OVER, gin_turn, gin_until_my_turn, play_gin_hand, start_gin
+from playwright.sync_api import Browser, Page, expect
+from rummy.gin.session import GinSession
+from rummy.links import decode, encode, share
+
+pytestmark = pytest.mark.e2e
+ALL_STORED = "JSON.stringify(Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)])))"
+LAST_STEP = "document.querySelector('[data-testid=replay-next]').dataset.last === 'true'"
+WHOLE = "document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'"
+
+
+def shared_link(page: Page) -> str:
+    """Share the hand just ended: the link the share sheet offers."""
+    press(page.get_by_test_id("share"))
+    link = page.get_by_test_id("share-link")
+    expect(link).to_be_visible()
+    expect(page.get_by_test_id("share-status")).not_to_be_empty()
+    return link.input_value()
+
+
+def open_link(page: Page, url: str, fragment: str) -> None:
+    page.goto(url + "?fast#" + fragment)
+    loaded(page)
+
+
+def test_a_shared_hand_replays_in_a_fresh_browser_is_reviewed_and_its_deal_played_again(page: Page, site, browser: Browser):
+    open_page(page, site.url, seed=5)
+    start_gin(page, level="normal")
+    play_gin_hand(page)
+    assert phase(page) in GIN_OVER
+    link = shared_link(page)
+    assert link.startswith(site.url + "#r1."), "a link to this copy of the site, without its query"
+    fragment = link.split("#", 1)[1]
+    shared = decode(fragment)
+    sharer = GinSession.restore(stored(page, "rummy-table/gin/save"))
+    assert shared.actions == tuple(a for a in stored(page, "rummy-table/gin/save")["match"]["hands"][-1])
+
+    with own_page(browser) as fresh:
+        open_link(fresh, site.url, fragment)
+        fresh.wait_for_function("document.body.dataset.phase === 'replay'")
+        opened = fresh.evaluate(ALL_STORED)
+        expect(fresh.get_by_test_id("replay-about")).to_contain_text("Normal")
+        steps = 1
+        while not fresh.evaluate(LAST_STEP):
+            press(fresh.get_by_test_id("replay-next"))
+            steps += 1
+        assert steps == len(shared.actions) + 1, "the deal, then every move"
+        expect(fresh.get_by_test_id("replay-step")).to_contain_text(f"{steps} of {steps}")
+        assert not stored(fresh, "rummy-table/gin/save")
+
+        press(fresh.get_by_test_id("replay-review"))
+        assert phase(fresh) == "review"
+        fresh.wait_for_function(WHOLE)
+        review = sharer.review_module.review(sharer.match.hand, 0)
+        assert float(fresh.get_by_test_id("review-cost").get_attribute("data-cost")) == review.decisions[0].cost
+        press(fresh.get_by_test_id("review-close"))
+        assert phase(fresh) == "replay"
+        assert fresh.evaluate(ALL_STORED) == opened, "watching and reviewing a link store nothing"
+
+        press(fresh.get_by_test_id("replay-play"))
+        assert phase(fresh) not in ("replay", "start")
+        assert "#" not in fresh.url, "a reload shows the person's own game, not the link again"
+        played = GinSession.restore(stored(fresh, "rummy-table/gin/save"))
+        assert played.match.first_deal == shared.seed and played.settings == shared.settings
+        play_gin_hand(fresh)
+        assert phase(fresh) in GIN_OVER
+
+
+def tampered(fragment: str) -> str:
+    """The fragment with one character of its body changed."""
+    at = len(fragment) // 2
+    return fragment[:at] + ("A" if fragment[at] != "A" else "B") + fragment[at + 1 :]
+
+
+def test_a_tampered_or_crafted_link_is_refused_and_the_saves_are_unchanged(page: Page, site):
+    session = GinSession.create({}, 8)
+    while session.match.hand.to_move != 0:
+        session = session.act("computer")
+    fragment = encode(share(session.act("pass") if session.screen == "upcard" else session.act("stock")))
+    open_page(page, site.url, seed=5)
+    start_gin(page)
+    gin_turn(page)
+    gin_until_my_turn(page)  # the saved game waits for the person: nothing moves on its own
+    before = page.evaluate(ALL_STORED)
+    crafted = ["r1." + "A" * 5000, "r7.AAAA", tampered(fragment), fragment[:-6], "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"]
+    for bad in crafted:
+        open_link(page, site.url, bad)
+        error = page.get_by_test_id("share-error")
+        expect(error).to_be_visible()
+        assert phase(page) not in ("replay", "loading") and page.locator("#replay").is_hidden()
+        assert page.locator("img").count() == 0, "nothing in a link becomes markup"
+        assert page.evaluate(ALL_STORED) == before, bad
+    expect(page.get_by_test_id("share-error")).to_contain_text("shared hand")
+    # A link opened on the live page (its fragment changed) is read the same way.
+    page.evaluate(f"location.hash = '{tampered(fragment)}'")
+    expect(page.get_by_test_id("share-error")).to_be_visible()
+    press(page.get_by_test_id("resume"))
+    assert phase(page) not in ("start", "replay", "loading") and page.evaluate(ALL_STORED) == before
+
+
+def hand_shown(page: Page) -> list[str]:
+    return sorted(page.locator("[data-testid=hand] [data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)"))
+
+
+def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browser: Browser):
+    with own_page(browser) as first, own_page(browser) as second:
+        for page in (first, second):
+            open_page(page, site.url)
+            press(page.get_by_test_id("daily"))
+            assert phase(page) not in ("start", "loading")
+        assert stored(first, "rummy-table/gin/save") == stored(second, "rummy-table/gin/save")
+        assert hand_shown(first) == hand_shown(second) and len(hand_shown(first)) >= 10
+        daily = stored(first, "rummy-table/gin/daily")
+        assert daily["seed"] == stored(first, "rummy-table/gin/save")["match"]["seed"]
+
+        play_gin_hand(first)
+        line = first.get_by_test_id("daily-line")
+        expect(line).to_contain_text("today's deal")
+        expect(line).to_contain_text(daily["date"])
+        first.wait_for_function("JSON.parse(localStorage.getItem('rummy-table/gin/daily')).link !== undefined")
+        kept = stored(first, "rummy-table/gin/daily")
+        assert decode(kept["link"]).seed == GinSession.restore(stored(first, "rummy-table/gin/save")).match.hand.seed
+        press(first.get_by_test_id("close-result"))
+        press(first.get_by_test_id("home"))
+        press(first.get_by_test_id("daily"))  # played once: the line and its link again, no new deal
+        expect(first.locator("#sheet-body")).to_contain_text(kept["line"])
+        assert first.get_by_test_id("share-link").input_value().endswith("#" + kept["link"])
+        assert stored(first, "rummy-table/gin/daily") == kept
