@@ -225,7 +225,7 @@ def draw(tables):
     document.body.dataset.phase = "replay"
     steps = model["steps"]
     settings = model["settings"]
-    el("replay-about").textContent = t("replay.about", game=t("game." + model["game"]), level=t("level." + settings["level"]))
+    el("replay-about").textContent = t("replay.about", game=t("name." + model["game"]), level=t("level." + settings["level"]))
     words = t("review.step", number=at + 1, count=len(steps)) + " · " + step_words(model, at)
     last = at == len(steps) - 1
     if last:
@@ -291,7 +291,7 @@ def draw_daily(table):
         return
     record = kept(table)
     if not record.get("line"):
-        record["line"] = t("daily.line", game=t("game." + table.game), date=record.get("date", ""), outcome=table.outcome(table.view))
+        record["line"] = t("daily.line", game=t("name." + table.game), date=record.get("date", ""), outcome=table.outcome(table.view))
         store(table.key("daily"), json.dumps(record))
         spawn(keep_link(table))
     node.textContent = record["line"]
