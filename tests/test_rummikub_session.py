@@ -11,7 +11,7 @@ from session_play import acted, until
 
 from rummy.rummikub import FULL_POOL, Draw, Play, RummikubRules, parse_tiles, read_set, sort_key
 from rummy.rummikub.agents import LEVELS
-from rummy.rummikub.game import Timeout
+from rummy.rummikub.game import Timeout, replay
 from rummy.rummikub.session import (
     PERSON,
     RummikubSession,
@@ -547,6 +547,30 @@ def test_the_last_play_is_the_tables_last_change_and_who_made_it():
         assert last == last_play(game)
         previous_table, shown = game.table, last
     assert plays == 4
+
+
+# ---- the review of a round -------------------------------------------------------------------------
+
+
+def test_a_reviewed_turn_shows_the_rack_the_table_the_other_counts_the_pool_and_the_meld_owed():
+    session = until(new(4, opponents=2), {"round-over", "game-over"}, by_hint)
+    game = session.match.hand
+    decisions, first = [], 0
+    while first is not None:
+        answer = json.loads(json.dumps(session.review_model(first, 50)))
+        decisions, first = decisions + answer["decisions"], answer["next"]
+    melded_at = next(i for i, action in enumerate(game.actions) if action.seat == PERSON and isinstance(action, Play))
+    owed = set()
+    for decision in decisions:
+        seen, index = decision["seen"], decision["index"]
+        then = replay(game.seed, game.actions[:index], game.rules)
+        assert seen["rack"] == [tile.code for tile in sorted(then.racks[PERSON], key=sort_key)]
+        assert [s["tiles"] for s in seen["table"]] == [[tile.code for tile in s.tiles] for s in then.table]
+        assert seen["opponents"] == [{"seat": 1, "tiles": len(then.racks[1])}, {"seat": 2, "tiles": len(then.racks[2])}]
+        assert seen["pool"] == len(then.pool)
+        assert seen["initial_meld"] == (30 if index <= melded_at else 0)
+        owed.add(seen["initial_meld"])
+    assert owed == {0, 30}
 
 
 # ---- statistics ---------------------------------------------------------------------------------

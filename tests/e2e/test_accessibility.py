@@ -267,10 +267,14 @@ def test_every_rummikub_screen_is_accessible(page: Page, site):
             scan_new_match_question(tour, "rummikub")
         elif now in ("round-over", "game-over"):
             tour.scan("rummikub round result")
+            press(page.get_by_test_id("review"))
+            page.wait_for_function("document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'")
+            tour.scan("rummikub review")
+            press(page.get_by_test_id("review-close"))
             break
         rk_turn(page)
     tour.saw("rummikub play, a tile selected", "rummikub play, the hint shown", "rummikub move log",
-             "rummikub confirm new match", "rummikub round result")
+             "rummikub confirm new match", "rummikub round result", "rummikub review")
 
 
 # ---- focus ----------------------------------------------------------------------------------

@@ -4,11 +4,24 @@ kept with the hand."""
 
 import pytest
 from helpers import loaded, open_page, phase, press, settle, stored
-from players import BASIC_OVER, GIN_OVER, play_basic_hand, play_gin_hand, start_basic, start_gin
+from players import (
+    BASIC_OVER,
+    GIN_OVER,
+    RK_OVER,
+    play_basic_hand,
+    play_gin_hand,
+    rk_turn,
+    rk_until_my_turn,
+    start_basic,
+    start_gin,
+    start_rummikub,
+)
 from playwright.sync_api import Page, expect
 
 from rummy.basic.session import BasicSession
 from rummy.gin.session import GinSession
+from rummy.rummikub.session import RummikubSession
+from rummy.rummikub.tiles import sort_key
 
 pytestmark = pytest.mark.e2e
 WHOLE = "document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'"
@@ -81,3 +94,33 @@ def test_a_basic_rummy_hand_is_reviewed_to_the_end(page: Page, site):
     check_summary(page, review)
     press(page.get_by_test_id("review-close"))
     assert phase(page) in BASIC_OVER
+
+
+def test_a_rummikub_round_is_reviewed_to_the_end_with_what_the_person_saw(page: Page, site):
+    open_page(page, site.url, seed=4)
+    start_rummikub(page, opponents=2, meld=True)
+    for turn in range(300):  # the hint's move at every other turn, else a draw: some turns cost
+        if rk_until_my_turn(page) in RK_OVER:
+            break
+        if turn % 2:
+            press(page.get_by_test_id("rk-draw"))
+        else:
+            rk_turn(page)
+    assert phase(page) in RK_OVER
+    session = RummikubSession.restore(stored(page, "rummy-table/rummikub/save"))
+    round_ = session.match.hand
+    review = session.review_module.review(round_, 0)
+    assert review.costliest()
+    assert review_to_the_end(page) == [d.cost for d in review.decisions]
+    check_summary(page, review)
+    # The last decision on screen: the rack the person held then, tile by tile, the other
+    # players' counts, and the solver's play beside the person's.
+    seen = session.review_module.view_at(round_, review.decisions[-1].index, 0)
+    shown = page.locator("#review-body .review-rack [data-tile]").evaluate_all("tiles => tiles.map(t => t.dataset.tile)")
+    assert shown == [tile.code for tile in sorted(seen.rack, key=sort_key)]
+    body = page.locator("#review-body")
+    expect(body).to_contain_text(f"Computer 1: {seen.rack_counts[1]} tiles · Computer 2: {seen.rack_counts[2]} tiles")
+    expect(body).to_contain_text("The solver's play of the most points:")
+    assert page.locator("#review-body .review-sets .tiles").count() == len(seen.table)
+    press(page.get_by_test_id("review-close"))
+    assert phase(page) in RK_OVER

@@ -12,8 +12,12 @@ import json
 
 from .dom import by_id, card_html, document, el, escape, face, faces, focus, recall, store, t
 from .link import Link
+from .rummikub import seat_name, tile_html, tiles_text
 from .table import render
 
+# Rummikub's phrases where the solver, not the hard player, is the judge.
+RK_SAYS = {"review.best": "review.rk.best", "review.ranking": "review.rk.ranking",
+           "review.costNone": "review.rk.costNone", "review.clean": "review.rk.clean"}
 GIN_MOVES = {"take": "hint.TakeUpcard", "pass": "hint.PassUpcard", "stock": "hint.DrawStock",
              "pile": "hint.DrawDiscard", "discard": "hint.Discard", "knock": "hint.Knock"}
 
@@ -102,14 +106,49 @@ def step(by):
 
 def move_words(game, code, seen):
     """A move code of the person's ("0 discard 9D") in words."""
+    return MOVE_WORDS[game](code, seen)
+
+
+def gin_move_words(code, seen):
     verb, *rest = code.split()[1:]
-    if game == "gin":
-        card = rest[0] if rest else (seen.get("pile") or [None])[-1]
-        return t(GIN_MOVES[verb], card=face(card) if card else "")
+    card = rest[0] if rest else (seen.get("pile") or [None])[-1]
+    return t(GIN_MOVES[verb], card=face(card) if card else "")
+
+
+def basic_move_words(code, seen):
+    verb, *rest = code.split()[1:]
     cards = [c for c in rest if not c.isdigit()]
     top = seen.get("pile_top")
     card = cards[0] if cards else top
     return t("move.basic." + verb, card=face(card) if card else "", cards=faces(cards))
+
+
+def rk_move_words(code, seen):
+    """"0 play R7 R8 R9 | K5 B5 O5" lays down the whole table: in words, the tiles it places
+    (those not on the table the person saw)."""
+    words = code.split(" ", 2)  # MicroPython's split takes no keywords
+    verb, table = words[1], words[2] if len(words) > 2 else ""
+    if verb == "draw":
+        return t("review.rk.draw")
+    if verb == "timeout":
+        return t("review.rk.timeout")
+    left = [tile for tile_set in seen["table"] for tile in tile_set["tiles"]]
+    placed = []
+    for tile in table.replace("|", " ").split():
+        if tile in left:
+            left.remove(tile)
+        else:
+            placed.append(tile)
+    return t("review.rk.play", tiles=tiles_text(placed))
+
+
+MOVE_WORDS = {"gin": gin_move_words, "basic": basic_move_words, "rummikub": rk_move_words}
+
+
+def said(game, key):
+    """The key of a review phrase for `game`: Rummikub's turns are judged by the solver, not
+    by the hard player, so a few phrases say so."""
+    return RK_SAYS.get(key, key) if game == "rummikub" else key
 
 
 def number_text(points):
@@ -130,7 +169,7 @@ def summary_text(game):
         return t("review.none")
     costly = sorted((d for d in decisions if d["cost"] > 0), key=lambda d: (-d["cost"], d["index"]))[:3]
     if not costly:
-        return t("review.clean")
+        return t(said(game, "review.clean"))
     items = [
         t("review.lostItem", number=decisions.index(d) + 1, move=move_words(game, d["move"], d["seen"]),
           cost=points_text(d["cost"]))
@@ -141,16 +180,41 @@ def summary_text(game):
 
 
 def seen_html(game, seen):
+    return "<h3>" + escape(t("review.saw")) + "</h3>" + (rk_seen_html(seen) if game == "rummikub" else cards_seen_html(game, seen))
+
+
+def cards_seen_html(game, seen):
+    """What the person saw in a card game: their hand, the pile's top, the table's melds."""
     hand = seen["hand"]["melds"]
     cards = "".join('<span class="cards">' + "".join(card_html(code) for code in group) + "</span>" for group in hand)
-    lines = ["<h3>" + escape(t("review.saw")) + "</h3>",
-             '<div class="review-hand" role="group" aria-label="' + escape(t("review.yourHand")) + '">' + cards + "</div>"]
+    lines = ['<div class="review-hand" role="group" aria-label="' + escape(t("review.yourHand")) + '">' + cards + "</div>"]
     top = (seen.get("pile") or [None])[-1] if game == "gin" else seen.get("pile_top")
     lines.append("<p>" + escape(t("review.pile", card=face(top)) if top else t("review.pileEmpty")) + "</p>")
     if game == "gin" and seen.get("opponent_taken"):
         lines.append("<p>" + escape(t("review.taken", cards=faces(seen["opponent_taken"]))) + "</p>")
     if game == "basic" and seen.get("table"):
         lines.append("<p>" + escape(t("review.table", melds=" · ".join(faces(m) for m in seen["table"]))) + "</p>")
+    return "".join(lines)
+
+
+def tiles_group(codes, label):
+    return ('<div class="tiles" role="group" aria-label="' + escape(label) + '">'
+            + "".join(tile_html(code, classes=["mini"]) for code in codes) + "</div>")
+
+
+def rk_seen_html(seen):
+    """What the person saw at a Rummikub turn: their rack, the table's sets, every other
+    player's tile count and the pool, and the initial meld still owed."""
+    lines = ['<div class="review-rack">' + tiles_group(seen["rack"], t("review.rk.rack")) + "</div>"]
+    sets = [tiles_group(s["tiles"], tiles_text(s["tiles"])) for s in seen["table"]]
+    if sets:
+        lines.append("<p>" + escape(t("review.rk.table")) + '</p><div class="review-sets">' + "".join(sets) + "</div>")
+    else:
+        lines.append("<p>" + escape(t("review.rk.tableEmpty")) + "</p>")
+    counts = [t("review.rk.count", name=seat_name(o["seat"]), count=o["tiles"]) for o in seen["opponents"]]
+    lines.append("<p>" + escape(t("review.rk.counts", players=" · ".join(counts), pool=seen["pool"])) + "</p>")
+    if seen["initial_meld"]:
+        lines.append("<p>" + escape(t("review.rk.meldOwed", points=seen["initial_meld"])) + "</p>")
     return "".join(lines)
 
 
@@ -169,10 +233,10 @@ def decision_html(game, decision):
         "<h3>" + escape(t("review.step", number=Review.at + 1, count=len(Review.decisions))) + "</h3>"
         + seen_html(game, seen)
         + '<p class="did">' + escape(t("review.did", move=did)) + "</p>"
-        + "<p>" + escape(t("review.best", move=best)) + "</p>"
+        + "<p>" + escape(t(said(game, "review.best"), move=best)) + "</p>"
         + '<p class="cost" data-testid="review-cost" data-cost="' + str(cost) + '">'
-        + escape(t("review.cost", cost=points_text(cost)) if cost > 0 else t("review.costNone")) + "</p>"
-        + "<h3>" + escape(t("review.ranking")) + '</h3><ol class="ranking">' + ranking + "</ol>"
+        + escape(t("review.cost", cost=points_text(cost)) if cost > 0 else t(said(game, "review.costNone"))) + "</p>"
+        + "<h3>" + escape(t(said(game, "review.ranking"))) + '</h3><ol class="ranking">' + ranking + "</ol>"
     )
 
 

@@ -683,9 +683,9 @@ class Rummikub(shared.Table):
                 title = t("rk.game.shared")
             else:
                 title = t("rk.game.lost", names=", ".join(seat_name(seat) for seat in winners))
-            show_result(outcome, lines, t("rk.game.final", scores=totals), over=title, again="rk.action.rematch")
+            show_result(outcome, lines, t("rk.game.final", scores=totals), over=title, again="rk.action.rematch", review=True)
         else:
-            show_result(outcome, lines, t("rk.result.totals", scores=totals))
+            show_result(outcome, lines, t("rk.result.totals", scores=totals), review=True)
 
 
 def seat_html(player):

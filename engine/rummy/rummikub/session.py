@@ -111,8 +111,16 @@ class RummikubSession(MatchSession):
     review_module: ClassVar[Any] = review
 
     def seen_model(self, view: RummikubView) -> dict[str, Any]:
-        """What the person saw at a decision: their rack and the table."""
-        return {"rack": tile_codes(sorted(view.rack, key=sort_key)), "table": [set_model(s) for s in view.table]}
+        """What the person saw at a decision: their rack, the table, every other player's tile
+        count, the pool's size and the initial meld still owed (0 once made)."""
+        return {
+            "rack": tile_codes(sorted(view.rack, key=sort_key)),
+            "table": [set_model(s) for s in view.table],
+            "opponents": [{"seat": seat, "tiles": count} for seat, count in enumerate(view.rack_counts)
+                          if seat != view.seat],
+            "pool": view.pool_count,
+            "initial_meld": 0 if view.melded[view.seat] else view.rules.initial_meld,
+        }
 
     settings: Settings
     match: RummikubMatch
