@@ -271,10 +271,29 @@ def test_every_rummikub_screen_is_accessible(page: Page, site):
             page.wait_for_function("document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'")
             tour.scan("rummikub review")
             press(page.get_by_test_id("review-close"))
+            scan_sharing(tour, site.url, "rummikub")
             break
         rk_turn(page)
     tour.saw("rummikub play, a tile selected", "rummikub play, the hint shown", "rummikub move log",
-             "rummikub confirm new match", "rummikub round result", "rummikub review")
+             "rummikub confirm new match", "rummikub round result", "rummikub review", "rummikub share sheet",
+             "rummikub shared hand", "a refused link")
+
+
+def scan_sharing(tour: Tour, url: str, game: str) -> None:
+    """The share sheet of the hand just ended, its link opened (the replay), a refused link."""
+    page = tour.page
+    press(page.get_by_test_id("share"))
+    expect(page.get_by_test_id("share-status")).not_to_be_empty()
+    tour.scan(f"{game} share sheet")
+    fragment = page.get_by_test_id("share-link").input_value().split("#", 1)[1]
+    close_sheet(page)
+    page.goto(url + "?fast#" + fragment)
+    page.wait_for_function("document.body.dataset.phase === 'replay'")
+    press(page.get_by_test_id("replay-next"))
+    tour.scan(f"{game} shared hand")
+    page.goto(url + "?fast#r1.not-a-hand")
+    expect(page.get_by_test_id("share-error")).to_be_visible()
+    tour.scan("a refused link")
 
 
 # ---- focus ----------------------------------------------------------------------------------

@@ -4,10 +4,10 @@ deal is the same for everyone and is played once."""
 
 import pytest
 from helpers import loaded, open_page, own_page, phase, press, stored
-from players import GIN_OVER, gin_turn, gin_until_my_turn, play_gin_hand, start_gin
+from players import GIN_OVER, RK_OVER, gin_turn, gin_until_my_turn, play_gin_hand, play_rk_round, start_gin, start_rummikub
 from playwright.sync_api import Browser, Page, expect
 from rummy.gin.session import GinSession
-from rummy.links import decode, encode, share
+from rummy.links import decode, encode, share, states
 
 pytestmark = pytest.mark.e2e
 ALL_STORED = "JSON.stringify(Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)])))"
@@ -132,3 +132,25 @@ def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browse
         expect(first.locator("#sheet-body")).to_contain_text(kept["line"])
         assert first.get_by_test_id("share-link").input_value().endswith("#" + kept["link"])
         assert stored(first, "rummy-table/gin/daily") == kept
+
+
+def test_a_rummikub_round_is_shared_and_replayed_to_its_end_in_a_fresh_browser(page: Page, site, browser: Browser):
+    open_page(page, site.url, seed=4)
+    start_rummikub(page, opponents=1)
+    play_rk_round(page)
+    assert phase(page) in RK_OVER
+    fragment = shared_link(page).split("#", 1)[1]
+    shared = decode(fragment)
+    dealt = states(shared)[0]
+    with own_page(browser) as fresh:
+        open_link(fresh, site.url, fragment)
+        fresh.wait_for_function("document.body.dataset.phase === 'replay'")
+        rack = fresh.locator("#replay-body [data-tile]").evaluate_all("nodes => nodes.map(n => n.dataset.tile)")
+        assert sorted(rack) == sorted(tile.code for tile in dealt.racks[0]), "the deal: the sharer's rack"
+        steps = 1
+        while not fresh.evaluate(LAST_STEP):
+            press(fresh.get_by_test_id("replay-next"))
+            steps += 1
+        assert steps == len(shared.actions) + 1
+        press(fresh.get_by_test_id("replay-close"))
+        assert phase(fresh) == "start" and "#" not in fresh.url
