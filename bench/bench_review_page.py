@@ -27,13 +27,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 from statistics import median
 
-from bench_startup import ARGS, CHROMIUM, TIMEOUT, _build_module, percentile
+from bench_startup import TIMEOUT, percentile, served_browser
 from rummy.basic.session import BasicSession
 from rummy.gin.session import GinSession
 from rummy.rummikub.session import RummikubSession
@@ -203,25 +201,11 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     if options.hands < 1:
         parser.error("--hands must be at least 1")
-    from playwright.sync_api import sync_playwright
-
-    build = _build_module()
-    dist = options.dist or build.build(Path(tempfile.mkdtemp(prefix="bench-review-")) / "dist")
-    server = build.serve(dist, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
     errors: list[str] = []
     runs: dict[str, list[dict]] = {}
-    try:
-        with sync_playwright() as playwright:
-            launch = {"args": ARGS, **({"executable_path": str(CHROMIUM)} if CHROMIUM.exists() else {})}
-            browser = playwright.chromium.launch(**launch)
-            for game in GAMES:
-                runs[game] = [page_hand(browser, base, game, options.seed + n, errors) for n in range(options.hands)]
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served_browser(options.dist, "bench-review-") as (browser, base):
+        for game in GAMES:
+            runs[game] = [page_hand(browser, base, game, options.seed + n, errors) for n in range(options.hands)]
     for game, hands in runs.items():
         for hand in hands:
             hand["cpython_ms"], hand["cpython"] = cpython_review(game, hand["save"])

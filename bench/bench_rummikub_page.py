@@ -23,14 +23,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
-import threading
 import time
 from dataclasses import replace
 from pathlib import Path
 from statistics import median
 
-from bench_startup import ARGS, CHROMIUM, TIMEOUT, _build_module, percentile
+from bench_startup import TIMEOUT, percentile, served_browser
 from rummy.rummikub.agents import LEVELS
 from rummy.rummikub.match import RummikubMatch
 from rummy.rummikub.session import PERSON, RummikubSession
@@ -159,23 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     if options.games < 1:
         parser.error("--games must be at least 1")
-    from playwright.sync_api import sync_playwright
-
-    build = _build_module()
-    dist = options.dist or build.build(Path(tempfile.mkdtemp(prefix="bench-rummikub-")) / "dist")
-    server = build.serve(dist, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
     errors: list[str] = []
-    try:
-        with sync_playwright() as playwright:
-            launch = {"args": ARGS, **({"executable_path": str(CHROMIUM)} if CHROMIUM.exists() else {})}
-            browser = playwright.chromium.launch(**launch)
-            page_runs = [page_game(browser, base, options.seed + n, options, errors) for n in range(options.games)]
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served_browser(options.dist, "bench-rummikub-") as (browser, base):
+        page_runs = [page_game(browser, base, options.seed + n, options, errors) for n in range(options.games)]
     report(page_runs, [cpython_times(run["save"]) for run in page_runs], options, errors)
     return 0
 

@@ -31,8 +31,10 @@ import importlib.util
 import json
 import os
 import sys
+import tempfile
 import threading
 from collections import defaultdict
+from contextlib import contextmanager
 from pathlib import Path
 from statistics import median
 
@@ -71,6 +73,30 @@ def _build_module():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@contextmanager
+def served_browser(dist: Path | None, prefix: str):
+    """Chromium and the address of `dist` served on a free port (a dist/ built in a temporary
+    folder named from `prefix` when `dist` is None), for the benches that play inside the page;
+    both closed afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    build = _build_module()
+    dist = dist or build.build(Path(tempfile.mkdtemp(prefix=prefix)) / "dist")
+    server = build.serve(dist, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with sync_playwright() as playwright:
+            launch = {"args": ARGS, **({"executable_path": str(CHROMIUM)} if CHROMIUM.exists() else {})}
+            browser = playwright.chromium.launch(**launch)
+            try:
+                yield browser, f"http://127.0.0.1:{server.server_address[1]}/"
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def _context(browser, playwright, device: str, cpu: float):

@@ -78,6 +78,12 @@ class Session(Protocol):
         ...
 
     @classmethod
+    def of_deal(cls: type[Sess], settings: Any, seed: int, dealer: int | None, stats: Any = None) -> Sess:
+        """A new match whose first hand is dealt from a hand's own `seed` and `dealer` (a shared
+        hand played again); ValueError as `create`."""
+        ...
+
+    @classmethod
     def restore(cls: type[Sess], save: Any, stats: Any = None) -> Sess:
         """The session a `save()` describes, counting on from `stats`; ValueError saying what
         is wrong with a corrupted or foreign save."""
