@@ -15,16 +15,6 @@ import json
 import random
 import time
 
-from rummy.daily import DAILY_SETTINGS, daily_seed, day_of
-from rummy.links import (
-    LinkError,
-    deal_session,
-    decode,
-    encode,
-    played,
-    replay_model,
-    share,
-)
 from rummy.sessions import REVIEW_SLICE, Refusal
 
 # Each game's session, imported when the page first asks for that game: the page opens the game
@@ -34,6 +24,12 @@ SESSIONS = {
     "basic": "rummy.basic.session:BasicSession",
     "rummikub": "rummy.rummikub.session:RummikubSession",
 }
+
+
+def links():
+    """rummy.links, imported when a link is first written or read: it imports every game's tile
+    and card words, which the first hand does not need."""
+    return importlib.import_module("rummy.links")
 
 
 class Engine:
@@ -83,17 +79,18 @@ class Engine:
             seed = random.getrandbits(63)
         try:
             if request.get("deal") is not None:
-                shared = decode(request["deal"])
+                shared = links().decode(request["deal"])
                 if shared.game != cls.game:
-                    raise LinkError("unknown_game")
-                session = deal_session(shared, stats)
+                    raise links().LinkError("unknown_game")
+                session = links().deal_session(shared, stats)
             elif request.get("daily") is not None:
-                session = cls.create(DAILY_SETTINGS[cls.game], daily_seed(cls.game, day_of(request["daily"])), stats)
+                daily = importlib.import_module("rummy.daily")
+                session = cls.create(daily.DAILY_SETTINGS[cls.game], daily.daily_seed(cls.game, daily.day_of(request["daily"])), stats)
             else:
                 session = cls.create(request.get("settings"), seed, stats)
-        except LinkError as error:
-            return _refusal(_link_refusal(error))
         except ValueError as error:
+            if isinstance(error, links().LinkError):
+                return _refusal(_link_refusal(error))
             return _refusal(Refusal("bad_settings", {"detail": str(error)}, str(error)))
         self.sessions[cls.game] = session
         return self._state(cls.game)
@@ -133,22 +130,22 @@ class Engine:
         if request.get("link") is not None:
             try:
                 session = self._linked(request["link"])
-            except LinkError as error:
+            except links().LinkError as error:
                 return _refusal(_link_refusal(error))
             return self._answer(lambda: session.review_model(first, count))
         return self._ask(request, "review_model", "no_review", lambda session: session.review_model(first, count))
 
     def share(self, request):
         """The link of the game's hand in play or just ended: `link`, the fragment ("r1....")."""
-        return self._ask(request, "match", "no_session", lambda session: {"link": encode(share(session))})
+        return self._ask(request, "match", "no_session", lambda session: {"link": links().encode(links().share(session))})
 
     def replay(self, request):
         """The shared hand a link holds, step by step (`rummy.links.replay_model`), or the
         link refused (`bad_link`, its `why`) for anything that is not a hand the rules allow.
         Reading a link touches no session and no statistics."""
         try:
-            model = replay_model(decode(request.get("link")))
-        except LinkError as error:
+            model = links().replay_model(links().decode(request.get("link")))
+        except links().LinkError as error:
             return _refusal(_link_refusal(error))
         return {"ok": True, "answer": model}
 
@@ -191,7 +188,7 @@ class Engine:
         """The shared hand of `link` played in a session of its own (kept for the next slice of
         its review); LinkError if the link is refused."""
         if self.linked[0] != link:
-            self.linked = (link, played(decode(link))[-1])
+            self.linked = (link, links().played(links().decode(link))[-1])
         return self.linked[1]
 
     def _game(self, request):
