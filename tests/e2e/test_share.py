@@ -24,6 +24,16 @@ def shared_link(page: Page) -> str:
     return link.input_value()
 
 
+def step_to_the_end(page: Page) -> int:
+    """Step the replay shown to its last step: how many steps it has."""
+    for steps in range(1, 2000):
+        if page.evaluate(LAST_STEP):
+            return steps
+        expect(page.get_by_test_id("replay-step")).to_contain_text(f"{steps} of")
+        press(page.get_by_test_id("replay-next"))
+    raise AssertionError("the replay never ended")
+
+
 def open_link(page: Page, url: str, fragment: str) -> None:
     page.goto(url + "?fast#" + fragment)
     loaded(page)
@@ -46,10 +56,7 @@ def test_a_shared_hand_replays_in_a_fresh_browser_is_reviewed_and_its_deal_playe
         fresh.wait_for_function("document.body.dataset.phase === 'replay'")
         opened = fresh.evaluate(ALL_STORED)
         expect(fresh.get_by_test_id("replay-about")).to_contain_text("Normal")
-        steps = 1
-        while not fresh.evaluate(LAST_STEP):
-            press(fresh.get_by_test_id("replay-next"))
-            steps += 1
+        steps = step_to_the_end(fresh)
         assert steps == len(shared.actions) + 1, "the deal, then every move"
         expect(fresh.get_by_test_id("replay-step")).to_contain_text(f"{steps} of {steps}")
         assert not stored(fresh, "rummy-table/gin/save")
@@ -147,10 +154,38 @@ def test_a_rummikub_round_is_shared_and_replayed_to_its_end_in_a_fresh_browser(p
         fresh.wait_for_function("document.body.dataset.phase === 'replay'")
         rack = fresh.locator("#replay-body [data-tile]").evaluate_all("nodes => nodes.map(n => n.dataset.tile)")
         assert sorted(rack) == sorted(tile.code for tile in dealt.racks[0]), "the deal: the sharer's rack"
-        steps = 1
-        while not fresh.evaluate(LAST_STEP):
-            press(fresh.get_by_test_id("replay-next"))
-            steps += 1
+        steps = step_to_the_end(fresh)
         assert steps == len(shared.actions) + 1
         press(fresh.get_by_test_id("replay-close"))
         assert phase(fresh) == "start" and "#" not in fresh.url
+
+
+def test_a_link_and_todays_deal_open_offline_after_a_first_load(browser: Browser, new_site):
+    """With the server gone, only the service worker's cache left, a link still replays its hand
+    and today's deal is still dealt: both are computed by the engine in the page."""
+    session = GinSession.create({"level": "hard"}, 12)
+    for _ in range(6):
+        session = session.act("computer") if session.match.hand.to_move != 0 else session.act(
+            "pass" if session.screen == "upcard" else "stock" if session.screen == "draw" else
+            "discard " + session.match.hand.hands[0][0].code)
+    fragment = encode(share(session))
+    site = new_site()
+    context = browser.new_context(locale="en-US")
+    page = context.new_page()
+    try:
+        open_page(page, site.url)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+        site.stop()
+        context.set_offline(True)
+        page.goto(site.url + "?fast#" + fragment)
+        page.reload()
+        loaded(page)
+        page.wait_for_function("document.body.dataset.phase === 'replay'")
+        steps = step_to_the_end(page)
+        assert steps == len(session.match.hand.actions) + 1
+        press(page.get_by_test_id("replay-close"))
+        press(page.get_by_test_id("daily"))
+        assert phase(page) in ("upcard", "opponent", "draw")
+        assert stored(page, "rummy-table/gin/daily")["seed"] == stored(page, "rummy-table/gin/save")["match"]["seed"]
+    finally:
+        context.close()

@@ -226,9 +226,9 @@ def draw(tables):
     steps = model["steps"]
     settings = model["settings"]
     el("replay-about").textContent = t("replay.about", game=t("name." + model["game"]), level=t("level." + settings["level"]))
-    words = t("review.step", number=at + 1, count=len(steps)) + " · " + step_words(model, at)
+    words = t("replay.step", number=at + 1, count=len(steps)) + " · " + step_words(model, at)
     last = at == len(steps) - 1
-    if last:
+    if last and model["view"]["result"] is not None:  # a link may hold a hand not yet ended
         words += " · " + tables[model["game"]].outcome(model["view"])
     el("replay-step").textContent = words
     by_id("replay-body").innerHTML = seen_html(model["game"], steps[at]["seen"])
