@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Build and serve Rummy Table's static site (dist/), standard library only.
+"""Build and serve Rummy Table's static site (dist/), standard library only (the wheel is built
+by pip and setuptools, installed in the project's environment by dev.sh).
 
     python build.py [build]            assemble dist/
     python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1 (N=0: a free port)
@@ -22,15 +23,14 @@ import base64
 import hashlib
 import html
 import http.server
-import io
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import tomllib
-import zipfile
 from pathlib import Path
 from typing import ClassVar
 
@@ -125,9 +125,12 @@ XML_NAMESPACES = frozenset(
     }
 )
 
-# 1980-01-01, the earliest time a zip can hold: fixed so the wheel is byte-for-byte the same
-# from the same sources, whatever the files' mtimes.
-ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+# The wheel's entries are dated 1980-01-01 (the earliest time a zip can hold; setuptools reads
+# SOURCE_DATE_EPOCH), so the wheel is byte-for-byte the same from the same sources, whatever the
+# files' mtimes.
+SOURCE_DATE_EPOCH = "315532800"
+# What the build backend reads besides the package: the project's table and its readme.
+WHEEL_SOURCES = ("pyproject.toml", "README.md")
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -206,80 +209,37 @@ def project_metadata(pyproject: Path = ROOT / "pyproject.toml") -> dict:
     return tomllib.loads(pyproject.read_text("utf-8"))["project"]
 
 
-def _record_hash(data: bytes) -> str:
-    digest = hashlib.sha256(data).digest()
-    return "sha256=" + base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+def build_wheel(out_dir: Path, root: Path = ROOT) -> Path:
+    """Build the engine's wheel with the standard backend (pip running setuptools) into
+    out_dir and return its path.
 
-
-def _zip_write(zf: zipfile.ZipFile, arcname: str, data: bytes) -> None:
-    info = zipfile.ZipInfo(arcname, date_time=ZIP_EPOCH)
-    info.compress_type = zipfile.ZIP_DEFLATED
-    info.create_system = 3  # Unix, on any host, so the bytes do not depend on the build OS
-    info.external_attr = 0o100644 << 16
-    zf.writestr(info, data, compresslevel=9)
-
-
-def package_files(package: Path = PACKAGE) -> list[Path]:
-    """Every file of the package, sorted, without bytecode (Pyodide compiles for its own 3.x)."""
-    files = []
-    for path in package.rglob("*"):
-        rel = path.relative_to(package.parent)
-        if path.is_dir() or "__pycache__" in rel.parts or path.suffix in (".pyc", ".pyo"):
-            continue
-        files.append(path)
-    return sorted(files, key=lambda p: p.relative_to(package.parent).as_posix())
-
-
-def build_wheel(
-    out_dir: Path, package: Path = PACKAGE, pyproject: Path = ROOT / "pyproject.toml"
-) -> Path:
-    """Write a PEP 427 wheel of the engine to out_dir and return its path.
-
-    Written by hand with zipfile rather than by pip/setuptools: no build isolation or network,
-    a second to build, and reproducible bytes (fixed times, sorted entries), which keeps the
-    precache version stable when nothing changed.
+    From a temporary copy of what the backend reads (pyproject.toml, README.md and the package
+    without bytecode), because setuptools writes build/ and *.egg-info beside its sources and
+    the work tree must stay clean. SOURCE_DATE_EPOCH and the umask (the files' modes in the
+    wheel) are fixed, so the same sources give byte-identical wheels whatever their mtimes and
+    the caller's umask, which keeps the precache version stable when nothing changed. No build
+    isolation: dev.sh installs the backend into the project's environment, so a build needs no
+    network.
     """
-    meta = project_metadata(pyproject)
-    name = re.sub(r"[-_.]+", "_", meta["name"]).lower()
-    version = meta["version"]
-    dist_info = f"{name}-{version}.dist-info"
-    wheel_path = out_dir / f"{name}-{version}-py3-none-any.whl"
-
-    entries: list[tuple[str, bytes]] = [
-        (p.relative_to(package.parent).as_posix(), p.read_bytes()) for p in package_files(package)
-    ]
-    metadata = [
-        "Metadata-Version: 2.1",
-        f"Name: {meta['name']}",
-        f"Version: {version}",
-    ]
-    if meta.get("description"):
-        metadata.append(f"Summary: {meta['description']}")
-    if meta.get("requires-python"):
-        metadata.append(f"Requires-Python: {meta['requires-python']}")
-    metadata.extend(f"Requires-Dist: {dep}" for dep in meta.get("dependencies", []))
-    entries.append((f"{dist_info}/METADATA", ("\n".join(metadata) + "\n").encode("utf-8")))
-    entries.append(
-        (
-            f"{dist_info}/WHEEL",
-            (
-                b"Wheel-Version: 1.0\nGenerator: rummy-table build.py\n"
-                b"Root-Is-Purelib: true\nTag: py3-none-any\n"
-            ),
-        )
-    )
-    top_level = sorted({arc.split("/", 1)[0] for arc, _ in entries if "/" in arc})
-    entries.append((f"{dist_info}/top_level.txt", ("\n".join(top_level) + "\n").encode("utf-8")))
-    record = "".join(f"{arc},{_record_hash(data)},{len(data)}\n" for arc, data in entries)
-    record += f"{dist_info}/RECORD,,\n"
-    entries.append((f"{dist_info}/RECORD", record.encode("utf-8")))
-
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as zf:
-        for arc, data in entries:
-            _zip_write(zf, arc, data)
-    wheel_path.write_bytes(buf.getvalue())
-    return wheel_path
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="rummy-wheel-") as scratch:
+        source = Path(scratch) / "source"
+        package = PACKAGE.relative_to(ROOT)
+        shutil.copytree(root / package, source / package,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo"))
+        for name in WHEEL_SOURCES:
+            shutil.copyfile(root / name, source / name)
+        built = Path(scratch) / "wheel"
+        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                   "--check-build-dependencies", "--quiet", "--wheel-dir", str(built), str(source)]
+        env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+        done = subprocess.run(command, cwd=scratch, env=env, umask=0o022, capture_output=True, text=True,
+                              check=False)
+        if done.returncode != 0:
+            raise BuildError(f"pip wheel failed (exit {done.returncode}); is the environment set up "
+                             f"by ./dev.sh?\n{done.stdout}{done.stderr}")
+        (wheel,) = built.glob("*.whl")
+        return Path(shutil.move(wheel, out_dir / wheel.name))
 
 
 # --- vendored runtime ------------------------------------------------------------------------

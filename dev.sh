@@ -9,16 +9,20 @@ VENV=.venv
 PY="$VENV/bin/python"
 
 setup() {
-  # A project-local virtual environment with the engine installed (editable) and the pinned
-  # test tools; reinstalled only when pyproject.toml changes.
+  # A project-local virtual environment with the engine installed (editable), the pinned test
+  # tools and the build backend (pyproject's [build-system] requires: build.py builds the wheel
+  # with it, without build isolation, so offline); reinstalled only when pyproject.toml or this
+  # script changes.
   if [ ! -x "$PY" ]; then
     python3 -m venv "$VENV"
   fi
-  local stamp="$VENV/.installed" want
-  want=$(sha256sum pyproject.toml | cut -d' ' -f1)
+  local stamp="$VENV/.installed" want backend
+  want=$(cat pyproject.toml dev.sh | sha256sum | cut -d' ' -f1)
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    backend=$("$PY" -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"])')
     "$PY" -m pip install --quiet --upgrade pip
-    "$PY" -m pip install --quiet -e '.[test]'
+    # shellcheck disable=SC2086  # the requirements are words without spaces
+    "$PY" -m pip install --quiet -e '.[test]' $backend
     echo "$want" > "$stamp"
   fi
 }

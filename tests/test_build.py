@@ -159,14 +159,12 @@ def test_wheel_record_matches_its_files(dist):
         metadata = zf.read(f"{dist_info}/METADATA").decode()
         assert f"Name: {meta['name']}\n" in metadata
         assert f"Version: {meta['version']}\n" in metadata
-    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
-    sources = {
+    ours = {
         p.relative_to(build.ENGINE).as_posix()
-        for p in build.PACKAGE.rglob("*.py")
-        if "__pycache__" not in p.parts
+        for p in build.PACKAGE.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
     }
-    assert sources <= set(names)
-    assert all(n.startswith(("rummy/", f"{dist_info}/")) for n in names)
+    assert {n for n in names if not n.startswith(f"{dist_info}/")} == ours  # no tests, no web/, no bytecode
 
 
 def test_wheel_imports(dist):
@@ -182,11 +180,46 @@ def test_wheel_imports(dist):
     assert done.stdout.strip().startswith(str(wheel_of(dist)))
 
 
-def test_wheel_is_reproducible(tmp_path):
-    a = build.build_wheel(tmp_path)
-    first = a.read_bytes()
-    a.unlink()
-    assert build.build_wheel(tmp_path).read_bytes() == first
+def project_copy(root: Path) -> Path:
+    """What the wheel is built from, copied: pyproject.toml, README.md and the package."""
+    root.mkdir()
+    for name in build.WHEEL_SOURCES:
+        shutil.copyfile(ROOT / name, root / name)
+    package = build.PACKAGE.relative_to(ROOT)
+    shutil.copytree(ROOT / package, root / package, ignore=shutil.ignore_patterns("__pycache__"))
+    return root
+
+
+def test_wheel_is_reproducible_whatever_the_files_times_and_the_umask(tmp_path):
+    root = project_copy(tmp_path / "project")
+    first = build.build_wheel(tmp_path / "a", root).read_bytes()
+    for path in root.rglob("*"):
+        if path.is_file():
+            os.utime(path, (2_000_000_000, 2_000_000_000))
+    umask = os.umask(0o077)
+    try:
+        again = build.build_wheel(tmp_path / "b", root).read_bytes()
+    finally:
+        os.umask(umask)
+    assert again == first
+    (root / "engine" / "rummy" / "__init__.py").write_text("# changed\n", encoding="utf-8")
+    assert build.build_wheel(tmp_path / "c", root).read_bytes() != first
+
+
+def test_wheel_build_leaves_the_sources_as_they_were(tmp_path):
+    """setuptools writes build/ and *.egg-info beside what it builds: never in the work tree."""
+    root = project_copy(tmp_path / "project")
+    before = sorted(p.relative_to(root) for p in root.rglob("*"))
+    build.build_wheel(tmp_path / "out", root)
+    assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
+
+
+def test_wheel_that_the_backend_refuses_fails_the_build(tmp_path):
+    root = project_copy(tmp_path / "project")
+    (root / "pyproject.toml").write_text('[project]\nname = "rummy"\nversion = "not a version"\n')
+    with pytest.raises(build.BuildError, match="pip wheel failed"):
+        build.build_wheel(tmp_path / "out", root)
+    assert not list((tmp_path / "out").iterdir())
 
 
 # --- dist/ -----------------------------------------------------------------------------------
