@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Rummy Table's two commands; each sets up what it needs first, so a fresh machine just works.
-#   ./dev.sh run    build the web game into dist/ and serve it on http://127.0.0.1:${PORT:-8000}/
-#   ./dev.sh test   run every test
+# Rummy Table's commands; each sets up what it needs first, so a fresh machine just works.
+#   ./dev.sh run                 build the web game into dist/ and serve it on http://127.0.0.1:${PORT:-8000}/
+#   ./dev.sh test                run every test
+#   ./dev.sh bench NAME [args]   run bench/bench_NAME.py (NAME: melds, bench_melds, ...)
+# The browser tests and benches drive ${RUMMY_CHROMIUM:-/usr/bin/chromium} (Debian's) when it exists,
+# else Playwright's own Chromium, which `test` and `bench` then install once.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 VENV=.venv
 PY="$VENV/bin/python"
+CHROMIUM="${RUMMY_CHROMIUM:-/usr/bin/chromium}"
 
 setup() {
   # A project-local virtual environment with the engine installed (editable), the pinned test
@@ -40,6 +44,26 @@ setup_node() {
   fi
 }
 
+setup_browser() {
+  # Without Debian's Chromium (a Mac, say), Playwright's own, installed once per install of the
+  # test tools (a new Playwright may want another build of Chromium).
+  local stamp="$VENV/.browser"
+  if [ -e "$CHROMIUM" ] || [ "$(cat "$stamp" 2>/dev/null)" = "$(cat "$VENV/.installed")" ]; then
+    return
+  fi
+  echo "dev.sh: $CHROMIUM is missing; installing Playwright's Chromium" >&2
+  "$PY" -m playwright install chromium
+  cp "$VENV/.installed" "$stamp"
+}
+
+benches() {
+  local path
+  for path in bench/bench_*.py; do
+    path=${path#bench/bench_}
+    echo "${path%.py}"
+  done
+}
+
 case "${1:-}" in
   run)
     setup
@@ -50,11 +74,27 @@ case "${1:-}" in
   test)
     setup
     setup_node
+    setup_browser
     shift
     exec "$PY" -m pytest "$@"
     ;;
+  bench)
+    name=${2:-}
+    name=${name#bench/}
+    name=${name#bench_}
+    name=${name%.py}
+    if [ -z "$name" ] || [ ! -f "bench/bench_$name.py" ]; then
+      echo "dev.sh: ${2:+no bench named '$2'; }./dev.sh bench NAME [args] takes one of:" $(benches) >&2
+      exit 2
+    fi
+    setup
+    setup_node
+    setup_browser
+    shift 2
+    exec "$PY" "bench/bench_$name.py" "$@"
+    ;;
   *)
-    echo "usage: ./dev.sh run [--port N] | ./dev.sh test [pytest options]" >&2
+    echo "usage: ./dev.sh run [--port N] | ./dev.sh test [pytest options] | ./dev.sh bench NAME [args]" >&2
     exit 2
     ;;
 esac

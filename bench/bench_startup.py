@@ -39,7 +39,8 @@ from pathlib import Path
 from statistics import median
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's Chromium, or the one RUMMY_CHROMIUM names; when missing, Playwright's own (dev.sh installs it).
+CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM") or "/usr/bin/chromium")
 ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
 DEVICES = {"desktop": None, "pixel7": "Pixel 7"}
