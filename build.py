@@ -130,7 +130,7 @@ XML_NAMESPACES = frozenset(
 # files' mtimes.
 SOURCE_DATE_EPOCH = "315532800"
 # What the build backend reads besides the package: the project's table and its readme.
-WHEEL_SOURCES = ("pyproject.toml", "README.md")
+WHEEL_SOURCES = ("pyproject.toml",)
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -213,7 +213,7 @@ def build_wheel(out_dir: Path, root: Path = ROOT) -> Path:
     """Build the engine's wheel with the standard backend (pip running setuptools) into
     out_dir and return its path.
 
-    From a temporary copy of what the backend reads (pyproject.toml, README.md and the package
+    From a temporary copy of what the backend reads (pyproject.toml and the package
     without bytecode), because setuptools writes build/ and *.egg-info beside its sources and
     the work tree must stay clean. SOURCE_DATE_EPOCH and the umask (the files' modes in the
     wheel) are fixed, so the same sources give byte-identical wheels whatever their mtimes and

@@ -181,7 +181,7 @@ def test_wheel_imports(dist):
 
 
 def project_copy(root: Path) -> Path:
-    """What the wheel is built from, copied: pyproject.toml, README.md and the package."""
+    """What the wheel is built from, copied: pyproject.toml and the package."""
     root.mkdir()
     for name in build.WHEEL_SOURCES:
         shutil.copyfile(ROOT / name, root / name)
