@@ -209,13 +209,10 @@ class MatchSession:
 
     @classmethod
     def create(cls: type[MS], settings: Any, seed: int, stats: Any = None) -> MS:
-        if not isinstance(settings, cls.settings_type):
-            settings = cls.settings_type.from_dict(settings)
+        settings = cls.settings_of(settings)
         if type(seed) is not int:
             raise ValueError(f"a seed is an integer, not {seed!r}")
-        match = cls.start_match(settings, seed)
-        stats = cls.stats_type() if stats is None else stats
-        return cls(settings, match, stats.count(match))  # type: ignore[call-arg]
+        return cls.seated(settings, cls.start_match(settings, seed), stats)
 
     @classmethod
     def of_deal(cls: type[MS], settings: Any, seed: int, dealer: int | None, stats: Any = None) -> MS:
@@ -223,13 +220,11 @@ class MatchSession:
         Rummikub, where the deal decides who starts), with the `settings` it was played under:
         a shared hand's deal, played again against the same computer level. The hands after it
         are dealt from a seed derived from the deal's."""
-        if not isinstance(settings, cls.settings_type):
-            settings = cls.settings_type.from_dict(settings)
+        settings = cls.settings_of(settings)
         if type(seed) is not int or not 0 <= seed < 1 << 64:
             raise ValueError(f"a deal's seed is a 64-bit whole number, not {seed!r}")
         match = cls.match_type.start(cls.rules_for(settings), derive_seed(seed, DEAL_MATCH), dealer, first_deal=seed)
-        stats = cls.stats_type() if stats is None else stats
-        return cls(settings, match, stats.count(match))  # type: ignore[call-arg]
+        return cls.seated(settings, match, stats)
 
     @classmethod
     def restore(cls: type[MS], save: Any, stats: Any = None) -> MS:
@@ -239,6 +234,16 @@ class MatchSession:
             match = cls.replay_match(record.get("match"), settings)
         except (TypeError, KeyError, AttributeError, RecursionError) as error:
             raise ValueError(f"the saved {cls.title} match is damaged: {error!r}") from None
+        return cls.seated(settings, match, stats)
+
+    @classmethod
+    def settings_of(cls, settings: Any) -> Any:
+        """The game's settings, read from a dict as the start screen sends it (ValueError)."""
+        return settings if isinstance(settings, cls.settings_type) else cls.settings_type.from_dict(settings)
+
+    @classmethod
+    def seated(cls: type[MS], settings: Any, match: Any, stats: Any) -> MS:
+        """The person's session at `match`, counting on from their statistics (None: none yet)."""
         stats = cls.stats_type() if stats is None else stats
         return cls(settings, match, stats.count(match))  # type: ignore[call-arg]
 
