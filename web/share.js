@@ -14,13 +14,14 @@ export async function send(url, text, title) {
       console.warn(`not shared: ${error}`);
     }
   }
-  return copy(text ? `${text}\n${url}` : url);
+  return copy(url, text);
 }
 
-// The text on the clipboard: "copied" or "failed" (no clipboard, or no permission).
-export async function copy(text) {
+// The link on the clipboard, after its line of text if it has one: "copied" or "failed" (no
+// clipboard, or no permission).
+export async function copy(url, text) {
   try {
-    await navigator.clipboard.writeText(text);
+    await navigator.clipboard.writeText(text ? `${text}\n${url}` : url);
     return "copied";
   } catch (error) {
     console.warn(`not copied: ${error}`);

@@ -42,8 +42,7 @@ class Review:
 
 def hand_key(table):
     """What identifies the finished hand: the save's match seed and its actions so far."""
-    saved = table.saved or {}
-    match = saved.get("match") or {}
+    match = table.match_record()
     hands = match.get("hands") or []
     return json.dumps([match.get("seed"), len(hands), len(hands[-1]) if hands else 0])
 

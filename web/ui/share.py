@@ -24,6 +24,7 @@ from .dom import (
     el,
     escape,
     focus,
+    known,
     open_sheet,
     page_module,
     recall,
@@ -123,7 +124,7 @@ async def sent(outcome):
 
 
 async def copy_link():
-    await sent(await Share.js.copy(Share.text + "\n" + Share.link if Share.text else Share.link))
+    await sent(await Share.js.copy(Share.link, Share.text))
 
 
 async def send_link():
@@ -144,8 +145,8 @@ async def open_link(text):
         forget_fragment()
         Screen.game = None
         render()
-        why = (reply.get("params") or {}).get("why", "malformed")
-        error.textContent = t("link." + why) if why in LINK_REASONS else t("link.malformed")
+        why = "link." + str((reply.get("params") or {}).get("why"))
+        error.textContent = t(why) if known(why) else t("link.malformed")
         error.hidden = False
         focus(error)
         return
@@ -158,15 +159,16 @@ async def open_link(text):
     focus(el("replay-next"))
 
 
-LINK_REASONS = ("too_long", "malformed", "damaged", "unknown_version", "unknown_game", "bad_settings", "bad_deal",
-                "illegal_action")
-
-
-def close_replay():
+def leave_replay():
+    """The replay hidden and forgotten, and its link out of the address."""
     by_id("replay").hidden = True
     Replay.link = Replay.model = None
     forget_fragment()
     render()
+
+
+def close_replay():
+    leave_replay()
     focus(Replay.returning)
 
 
@@ -199,10 +201,7 @@ async def play_deal(tables):
         return
     table = tables[model["game"]]
     if await table.start(extra={"deal": Replay.link}):
-        by_id("replay").hidden = True
-        Replay.link = Replay.model = None
-        forget_fragment()
-        render()
+        leave_replay()
 
 
 def step_words(model, at):
@@ -247,22 +246,16 @@ def today():
 
 
 def kept(table):
+    """The daily deal's record of `table`'s game ({} for none): `date`, `seed`, `line`, `link`."""
     record = recall(table.key("daily"))
     return record if isinstance(record, dict) else {}
 
 
-def match_seed(table):
-    saved = table.saved or {}
-    return (saved.get("match") or {}).get("seed")
-
-
-def daily_hand(table):
-    """Whether `table` shows the daily deal's first hand, ended: its match is the daily one."""
-    record = kept(table)
-    saved = table.saved or {}
-    hands = (saved.get("match") or {}).get("hands") or []
-    view = table.view
-    return bool(record) and record.get("seed") == match_seed(table) and len(hands) == 1 and view is not None and view["result"] is not None
+def daily_hand(table, record):
+    """Whether `table` shows the daily deal's first hand, ended: its match is `record`'s."""
+    match, view = table.match_record(), table.view
+    return (bool(record) and record.get("seed") == match.get("seed") and len(match.get("hands") or []) == 1
+            and view is not None and view["result"] is not None)
 
 
 async def daily(table, resume):
@@ -274,11 +267,11 @@ async def daily(table, resume):
         link = full_link(record["link"]) if record.get("link") else site()
         await offer(link, record["line"])
         return
-    if record.get("date") == day and record.get("seed") == match_seed(table) and table.view is not None:
+    if record.get("date") == day and record.get("seed") == table.match_record().get("seed") and table.view is not None:
         await resume(table.game)
         return
     if await table.start(extra={"daily": day}):
-        store(table.key("daily"), json.dumps({"date": day, "seed": match_seed(table)}))
+        store(table.key("daily"), json.dumps({"date": day, "seed": table.match_record().get("seed")}))
         render()
 
 
@@ -286,10 +279,10 @@ def draw_daily(table):
     """The daily deal's line in the result of its hand: made once, when the hand has ended,
     with a link to the hand (asked of the engine), and kept."""
     node = el("daily-line")
-    if table is None or not daily_hand(table):
+    record = kept(table) if table is not None else {}
+    if table is None or not daily_hand(table, record):
         node.hidden = True
         return
-    record = kept(table)
     if not record.get("line"):
         record["line"] = t("daily.line", game=t("name." + table.game), date=record.get("date", ""), outcome=table.outcome(table.view))
         store(table.key("daily"), json.dumps(record))
@@ -308,4 +301,5 @@ async def keep_link(table):
 
 def daily_text(table):
     """The line a shared hand goes with: the daily deal's, when it is that hand."""
-    return kept(table).get("line", "") if daily_hand(table) else ""
+    record = kept(table)
+    return record.get("line", "") if daily_hand(table, record) else ""

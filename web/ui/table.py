@@ -91,6 +91,10 @@ class Table:
     def key(self, what):
         return storage_key(self.game, what)
 
+    def match_record(self):
+        """The save's match record (its `seed`, its `hands` of action codes), {} before a start."""
+        return (self.saved or {}).get("match") or {}
+
     def accept(self, reply):
         """Take the engine's reply: its view model, and its save and statistics stored."""
         self.view = reply["view"]
