@@ -144,7 +144,7 @@ class Engine:
         link refused (`bad_link`, its `why`) for anything that is not a hand the rules allow.
         Reading a link touches no session and no statistics."""
         try:
-            model = links().replay_model(links().decode(request.get("link")))
+            model = links().replay_model(*links().opened(request.get("link")))
         except links().LinkError as error:
             return _refusal(_link_refusal(error))
         return {"ok": True, "answer": model}
@@ -188,7 +188,7 @@ class Engine:
         """The shared hand of `link` played in a session of its own (kept for the next slice of
         its review); LinkError if the link is refused."""
         if self.linked[0] != link:
-            self.linked = (link, links().played(links().decode(link))[-1])
+            self.linked = (link, links().opened(link)[1][-1])
         return self.linked[1]
 
     def _game(self, request):

@@ -187,12 +187,12 @@ def replay(shared: SharedHand) -> Any:
     return states(shared)[-1]
 
 
-def replay_model(shared: SharedHand) -> dict[str, Any]:
-    """The shared hand as the page replays it, JSON-ready: its game and settings; each step
-    (the hand as dealt, then each move) with the move's code and what the sharer's seat saw
-    after it (`Session.seen_model`, the review's: the computer's cards only where the hand
-    revealed them); and the table at the end (`view`, the session's view model)."""
-    sessions = played(shared)
+def replay_model(shared: SharedHand, sessions: tuple[Any, ...]) -> dict[str, Any]:
+    """The shared hand as the page replays it, JSON-ready, from its `played` sessions: its
+    game and settings; each step (the hand as dealt, then each move) with the move's code and
+    what the sharer's seat saw after it (`Session.seen_model`, the review's: the computer's
+    cards only where the hand revealed them); and the table at the end (`view`, the session's
+    view model)."""
     person = sessions[0].person
     moves = (None,) + shared.actions
     steps = [{"move": move, "seen": session.seen_model(session.match.view(person))} for move, session in zip(moves, sessions)]
@@ -391,9 +391,14 @@ def read_payload(data: bytes) -> SharedHand:
     return SharedHand(game.name, settings, seed, dealer, _action_codes(reader.rest()))
 
 
+def opened(text: Any) -> tuple[SharedHand, tuple[Any, ...]]:
+    """The shared hand a fragment holds and its sessions (`played`), read and replayed once;
+    LinkError as `decode`."""
+    shared = read_payload(_unpacked(text))
+    return shared, played(shared)
+
+
 def decode(text: Any) -> SharedHand:
     """The shared hand a fragment holds, validated by replaying it; LinkError (and nothing
     else) for anything that is not a link of this version to a hand the rules allow."""
-    shared = read_payload(_unpacked(text))
-    states(shared)
-    return shared
+    return opened(text)[0]
