@@ -58,7 +58,15 @@ PLUGINS_CONFIG = "__PLUGINS_CONFIG__"
 # PyScript's plugins the page does without (each would be fetched and run at start): the error
 # banner (the page says what failed, with a retry), the editor, terminal, game and deprecation
 # notices.
-UNUSED_PLUGINS = ("error", "codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+UNUSED_PLUGINS = (
+    "error",
+    "codemirror",
+    "deprecations-manager",
+    "donkey",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
 # The template holds this string literal once; the build replaces it (quotes included) with a
 # JSON object {"version", "files"}. Unbuilt, the worker sees a string and precaches nothing.
 SW_PLACEHOLDER = '"__PRECACHE_MANIFEST__"'
@@ -168,7 +176,9 @@ def ensure_node_modules(root: Path = ROOT) -> None:
     lock = root / "package-lock.json"
     stamp = modules / ".package-lock.json"  # npm rewrites it on every install
     if not lock.is_file():
-        raise BuildError(f"{lock} is missing; it pins Pyodide, MicroPython and PyScript (run `npm install`)")
+        raise BuildError(
+            f"{lock} is missing; it pins Pyodide, MicroPython and PyScript (run `npm install`)"
+        )
     reason = None
     if not stamp.is_file():
         reason = "node_modules is missing"
@@ -225,28 +235,47 @@ def build_wheel(out_dir: Path, root: Path = ROOT) -> Path:
     with tempfile.TemporaryDirectory(prefix="rummy-wheel-") as scratch:
         source = Path(scratch) / "source"
         package = PACKAGE.relative_to(ROOT)
-        shutil.copytree(root / package, source / package,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo"))
+        shutil.copytree(
+            root / package,
+            source / package,
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo"),
+        )
         for name in WHEEL_SOURCES:
             shutil.copyfile(root / name, source / name)
         built = Path(scratch) / "wheel"
-        command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                   "--check-build-dependencies", "--quiet", "--wheel-dir", str(built), str(source)]
-        env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-        done = subprocess.run(command, cwd=scratch, env=env, umask=0o022, capture_output=True, text=True,
-                              check=False)
+        command = [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "--check-build-dependencies",
+            "--quiet",
+            "--wheel-dir",
+            str(built),
+            str(source),
+        ]
+        env = {
+            **os.environ,
+            "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH,
+            "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+        }
+        done = subprocess.run(
+            command, cwd=scratch, env=env, umask=0o022, capture_output=True, text=True, check=False
+        )
         if done.returncode != 0:
-            raise BuildError(f"pip wheel failed (exit {done.returncode}); is the environment set up "
-                             f"by ./dev.sh?\n{done.stdout}{done.stderr}")
+            raise BuildError(
+                f"pip wheel failed (exit {done.returncode}); is the environment set up "
+                f"by ./dev.sh?\n{done.stdout}{done.stderr}"
+            )
         (wheel,) = built.glob("*.whl")
         return Path(shutil.move(wheel, out_dir / wheel.name))
 
 
 # --- vendored runtime ------------------------------------------------------------------------
 
-_IMPORT_RE = re.compile(
-    r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'](\./[^"']+\.m?js)["']"""
-)
+_IMPORT_RE = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'](\./[^"']+\.m?js)["']""")
 
 
 def _chunk_stem(filename: str) -> str:
@@ -345,7 +374,10 @@ def configs(wheel: Path, files: list[Path]) -> dict[str, dict]:
             "files": page_modules(files),
             "plugins": plugins,
         },
-        WORKER_CONFIG: {"interpreter": "./pyodide/pyodide.mjs", "files": {f"./{wheel.name}": "./*"}},
+        WORKER_CONFIG: {
+            "interpreter": "./pyodide/pyodide.mjs",
+            "files": {f"./{wheel.name}": "./*"},
+        },
     }
 
 
@@ -361,7 +393,9 @@ def inline_configs(page: Path, configs: dict[str, dict]) -> None:
     reads a config attribute or <py-config> text that starts with "{" as JSON)."""
     text = page.read_text("utf-8")
     for placeholder, config in configs.items():
-        text = fill(text, placeholder, html.escape(json.dumps(config, separators=(",", ":"))), page.name)
+        text = fill(
+            text, placeholder, html.escape(json.dumps(config, separators=(",", ":"))), page.name
+        )
     page.write_bytes(text.encode("utf-8"))
 
 

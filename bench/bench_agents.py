@@ -62,7 +62,9 @@ def main() -> None:
     parser.add_argument("--rules", choices=["house", "pagat"], default="house")
     args = parser.parse_args()
     rules = preset(args.rules)
-    print_percentiles({level: decision_times(level, args.hands, args.seed, rules) for level in LEVELS})
+    print_percentiles(
+        {level: decision_times(level, args.hands, args.seed, rules) for level in LEVELS}
+    )
 
 
 if __name__ == "__main__":

@@ -44,7 +44,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.hands < 1:
         parser.error("--hands must be at least 1")
-    print_percentiles({level: decision_times(level, args.hands, args.players, args.seed) for level in LEVELS})
+    print_percentiles(
+        {level: decision_times(level, args.hands, args.players, args.seed) for level in LEVELS}
+    )
 
 
 if __name__ == "__main__":

@@ -27,14 +27,22 @@ LINE_UPS = {
 
 
 def _hand(number: int, seed: int, line_up: tuple[str, ...], turnovers: int):
-    return play_hand(number, seed, [partial(make_agent, name) for name in line_up], turnovers=turnovers)
+    return play_hand(
+        number, seed, [partial(make_agent, name) for name in line_up], turnovers=turnovers
+    )
 
 
 def measure(line_up: tuple[str, ...], turnovers: int, hands: int, seed: int, pool) -> str:
     play = partial(_hand, seed=seed, line_up=line_up, turnovers=turnovers)
-    outcomes = pool.map(play, range(hands), chunksize=4) if pool else [play(h) for h in range(hands)]
+    outcomes = (
+        pool.map(play, range(hands), chunksize=4) if pool else [play(h) for h in range(hands)]
+    )
     s = summarize(line_up, outcomes)
-    names = f"{line_up[0]}+{len(line_up) - 1} {line_up[1]}" if len(set(line_up)) > 1 else f"{len(line_up)} {line_up[0]}"
+    names = (
+        f"{line_up[0]}+{len(line_up) - 1} {line_up[1]}"
+        if len(set(line_up)) > 1
+        else f"{len(line_up)} {line_up[0]}"
+    )
     return (
         f"{len(line_up)} players  {names:<14} limit {turnovers:>2}: drawn {s.draws:>4}/{s.hands} "
         f"{s.draw_share:6.1%} (95% CI {s.draw_low:.1%}-{s.draw_high:.1%}), "
@@ -45,7 +53,9 @@ def measure(line_up: tuple[str, ...], turnovers: int, hands: int, seed: int, poo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=300)
-    parser.add_argument("--limits", default="3,4,5,6,8", help="comma-separated turnover limits, 0-20")
+    parser.add_argument(
+        "--limits", default="3,4,5,6,8", help="comma-separated turnover limits, 0-20"
+    )
     parser.add_argument("--players", default="2,4,6", help="comma-separated: 2, 4 and/or 6")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)

@@ -87,7 +87,10 @@ class Oracle(HardAgent):
         identity, turns, held = self.table.seen
         if identity != hand_identity(view) or turns != view.turns:
             return None
-        if held & (knowledge.own | to_mask(view.pile)) or held.bit_count() != view.opponent_card_count:
+        if (
+            held & (knowledge.own | to_mask(view.pile))
+            or held.bit_count() != view.opponent_card_count
+        ):
             return None
         return [Deal(held, knowledge.unseen & ~held)]
 
@@ -126,7 +129,9 @@ def deal_points(args) -> list[float]:
         for dealer in (0, 1):
             hard, opponent = players(variant, against)
             agents = [hard(derive_seed(seed, deal, 1)), opponent(derive_seed(seed, deal, 2))]
-            match = play_hand(Match.start(rules, derive_seed(seed, deal), first_dealer=dealer), agents)
+            match = play_hand(
+                Match.start(rules, derive_seed(seed, deal), first_dealer=dealer), agents
+            )
             total += match.hand.result.points_for(0)
         points.append(total / 2)
     return points
@@ -149,8 +154,12 @@ def main() -> None:
     if args.deals < 2 or args.matches < 0 or args.matches % 2 or args.jobs < 1:
         parser.error("--deals needs at least 2, --matches an even number, --jobs at least 1")
     with Pool(args.jobs) as pool:
-        rows = pool.map(deal_points, [(d, args.seed, args.rules, args.against) for d in range(args.deals)])
-        print(f"{args.deals} deals, each first hand played twice ({args.rules}), against {args.against}:")
+        rows = pool.map(
+            deal_points, [(d, args.seed, args.rules, args.against) for d in range(args.deals)]
+        )
+        print(
+            f"{args.deals} deals, each first hand played twice ({args.rules}), against {args.against}:"
+        )
         for k, variant in enumerate(VARIANTS):
             mean, low, high = mean_interval(row[k] for row in rows)
             gain, gain_low, gain_high = mean_interval(row[k] - row[0] for row in rows)
@@ -161,7 +170,9 @@ def main() -> None:
         if args.matches:
             print(f"{args.matches} matches per variant, to {preset(args.rules).target} points:")
         for variant in VARIANTS if args.matches else ():
-            items = [(i, args.seed, args.rules, args.against, variant) for i in range(args.matches // 2)]
+            items = [
+                (i, args.seed, args.rules, args.against, variant) for i in range(args.matches // 2)
+            ]
             stats = summarize(o for pair in pool.map(match_pair, items) for o in pair)
             print(
                 f"  {variant:13s} match wins {stats.p1_win_rate:6.1%} "

@@ -21,7 +21,11 @@ from rummy.links import decode, encode, of_hand
 from rummy.rng import derive_seed
 from rummy.rummikub.session import RummikubSession
 
-GAMES = {"gin": (GinSession, {}), "basic": (BasicSession, {"opponents": 3}), "rummikub": (RummikubSession, {"opponents": 3})}
+GAMES = {
+    "gin": (GinSession, {}),
+    "basic": (BasicSession, {"opponents": 3}),
+    "rummikub": (RummikubSession, {"opponents": 3}),
+}
 CAP = 5000  # actions: far beyond any hand the computer players play
 
 

@@ -37,12 +37,22 @@ from rummy.gin.session import GinSession
 from rummy.rummikub.session import RummikubSession
 
 GAMES = {"gin": GinSession, "basic": BasicSession, "rummikub": RummikubSession}
-OVER = {"gin": ("settle", "match-over"), "basic": ("hand-over", "game-over"), "rummikub": ("round-over", "game-over")}
+OVER = {
+    "gin": ("settle", "match-over"),
+    "basic": ("hand-over", "game-over"),
+    "rummikub": ("round-over", "game-over"),
+}
 STARTS = {
     "gin": ("game-gin", "target-50", "level-easy"),
     "basic": ("game-basic", "opponents-1", "length-hands-1", "basic-level-easy"),
-    "rummikub": ("game-rummikub", "rk-opponents-1", "rk-level-easy", "rk-length-rounds-1", "rk-meld-on",
-                 "rk-timer-off"),
+    "rummikub": (
+        "game-rummikub",
+        "rk-opponents-1",
+        "rk-level-easy",
+        "rk-length-rounds-1",
+        "rk-meld-on",
+        "rk-timer-off",
+    ),
 }
 LONG_TASK_TARGET = 200
 IDLE = "!document.body.dataset.busy"
@@ -133,10 +143,15 @@ def page_hand(browser, base: str, game: str, seed: int, errors: list[str]) -> di
     context.add_init_script(PROBE)
     try:
         page = context.new_page()
-        page.on("console", lambda m: m.type == "error" and errors.append(f"{game} {seed}, console: {m.text}"))
+        page.on(
+            "console",
+            lambda m: m.type == "error" and errors.append(f"{game} {seed}, console: {m.text}"),
+        )
         page.on("pageerror", lambda e: errors.append(f"{game} {seed}, page error: {e}"))
         page.goto(f"{base}index.html?fast&seed={seed}")
-        page.wait_for_function(f"document.body.dataset.phase !== 'loading' && {IDLE}", timeout=TIMEOUT)
+        page.wait_for_function(
+            f"document.body.dataset.phase !== 'loading' && {IDLE}", timeout=TIMEOUT
+        )
         for testid in STARTS[game] + ("start",):
             press(page, testid)
         play_hand(page, game)
@@ -144,10 +159,17 @@ def page_hand(browser, base: str, game: str, seed: int, errors: list[str]) -> di
         page.wait_for_function("window.benchReviewDone !== undefined", timeout=TIMEOUT)
         began, ended = page.evaluate("[window.benchReviewAt, window.benchReviewDone]")
         tasks = page.evaluate("window.benchLongTasks")
-        longest = max((length for start, length in tasks if start < ended and start + length > began), default=0)
-        return {"ms": ended - began, "longest": longest, "long_tasks": len(tasks),
-                "kept": json.loads(page.evaluate(f"localStorage.getItem('rummy-table/{game}/review')")),
-                "save": json.loads(page.evaluate(f"localStorage.getItem('rummy-table/{game}/save')"))}
+        longest = max(
+            (length for start, length in tasks if start < ended and start + length > began),
+            default=0,
+        )
+        return {
+            "ms": ended - began,
+            "longest": longest,
+            "long_tasks": len(tasks),
+            "kept": json.loads(page.evaluate(f"localStorage.getItem('rummy-table/{game}/review')")),
+            "save": json.loads(page.evaluate(f"localStorage.getItem('rummy-table/{game}/save')")),
+        }
     finally:
         context.close()
 
@@ -170,24 +192,35 @@ def cells(times: list[float]) -> str:
 
 
 def report(runs: dict[str, list[dict]], options, errors: list[str]) -> None:
-    print(f"Reviewing a finished hand, {options.hands} hands per game against one easy computer player "
-          "(ms per hand; page: from the button to the whole review):")
-    print(f"{'game':9} {'decisions':>9} {'page p50':>8} {'p95':>8} {'max':>8} {'CPy p50':>8} {'p95':>8} {'max':>8} "
-          f"{'ratio':>6} {'longest task':>12}")
+    print(
+        f"Reviewing a finished hand, {options.hands} hands per game against one easy computer player "
+        "(ms per hand; page: from the button to the whole review):"
+    )
+    print(
+        f"{'game':9} {'decisions':>9} {'page p50':>8} {'p95':>8} {'max':>8} {'CPy p50':>8} {'p95':>8} {'max':>8} "
+        f"{'ratio':>6} {'longest task':>12}"
+    )
     differ = 0
     for game, hands in runs.items():
         in_page = [hand["ms"] for hand in hands]
         here = [hand["cpython_ms"] for hand in hands]
         decisions = sum(len(hand["cpython"]) for hand in hands)
-        differ += sum(json.loads(json.dumps(hand["cpython"])) != (hand["kept"] or {}).get("decisions") for hand in hands)
+        differ += sum(
+            json.loads(json.dumps(hand["cpython"])) != (hand["kept"] or {}).get("decisions")
+            for hand in hands
+        )
         longest = max(hand["longest"] for hand in hands)
-        print(f"{game:9} {decisions:9d} {cells(in_page)} {cells(here)} "
-              f"{median(in_page) / max(median(here), 1e-3):5.1f}x {longest:12.0f}")
+        print(
+            f"{game:9} {decisions:9d} {cells(in_page)} {cells(here)} "
+            f"{median(in_page) / max(median(here), 1e-3):5.1f}x {longest:12.0f}"
+        )
     worst = max(hand["longest"] for hands in runs.values() for hand in hands)
     print(f"Reviews the page kept that differ from CPython's: {differ}")
     observed = sum(hand["long_tasks"] for hands in runs.values() for hand in hands)
-    print(f"Longest main-thread task during a review: {worst:.0f} ms (target < {LONG_TASK_TARGET}: "
-          f"{'met' if worst < LONG_TASK_TARGET else 'MISSED'}; long tasks observed over the visits: {observed})")
+    print(
+        f"Longest main-thread task during a review: {worst:.0f} ms (target < {LONG_TASK_TARGET}: "
+        f"{'met' if worst < LONG_TASK_TARGET else 'MISSED'}; long tasks observed over the visits: {observed})"
+    )
     print(f"Page errors: {len(errors) or 'none'}")
     for error in errors:
         print("  " + error[:500])
@@ -196,8 +229,12 @@ def report(runs: dict[str, list[dict]], options, errors: list[str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=3, help="hands reviewed per game (>= 1)")
-    parser.add_argument("--seed", type=int, default=1, help="the first hand's seed (then seed+1, ...)")
-    parser.add_argument("--dist", type=Path, default=None, help="a built dist/ (default: build one)")
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the first hand's seed (then seed+1, ...)"
+    )
+    parser.add_argument(
+        "--dist", type=Path, default=None, help="a built dist/ (default: build one)"
+    )
     options = parser.parse_args(argv)
     if options.hands < 1:
         parser.error("--hands must be at least 1")
@@ -205,7 +242,10 @@ def main(argv: list[str] | None = None) -> int:
     runs: dict[str, list[dict]] = {}
     with served_browser(options.dist, "bench-review-") as (browser, base):
         for game in GAMES:
-            runs[game] = [page_hand(browser, base, game, options.seed + n, errors) for n in range(options.hands)]
+            runs[game] = [
+                page_hand(browser, base, game, options.seed + n, errors)
+                for n in range(options.hands)
+            ]
     for game, hands in runs.items():
         for hand in hands:
             hand["cpython_ms"], hand["cpython"] = cpython_review(game, hand["save"])

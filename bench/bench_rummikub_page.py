@@ -48,8 +48,15 @@ def press(page, testid: str) -> None:
 def start_game(page, base: str, seed: int, opponents: int, level: str) -> None:
     page.goto(f"{base}index.html?fast&seed={seed}")
     page.wait_for_function(f"document.body.dataset.phase !== 'loading' && {IDLE}", timeout=TIMEOUT)
-    for testid in ("game-rummikub", f"rk-opponents-{opponents}", f"rk-level-{level}", "rk-length-rounds-1",
-                   "rk-meld-on", "rk-timer-off", "start"):
+    for testid in (
+        "game-rummikub",
+        f"rk-opponents-{opponents}",
+        f"rk-level-{level}",
+        "rk-length-rounds-1",
+        "rk-meld-on",
+        "rk-timer-off",
+        "start",
+    ):
         press(page, testid)
 
 
@@ -81,13 +88,18 @@ def page_game(browser, base: str, seed: int, options, errors: list[str]) -> dict
     context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
-        page.on("console", lambda m: m.type == "error" and errors.append(f"game {seed}, console: {m.text}"))
+        page.on(
+            "console",
+            lambda m: m.type == "error" and errors.append(f"game {seed}, console: {m.text}"),
+        )
         page.on("pageerror", lambda e: errors.append(f"game {seed}, page error: {e}"))
         start_game(page, base, seed, options.opponents, options.level)
         play_round(page)
-        return {"decisions": page.evaluate("Array.from(window.rummyDecisionMs)"),
-                "hints": page.evaluate("Array.from(window.rummyHintMs)"),
-                "save": json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')"))}
+        return {
+            "decisions": page.evaluate("Array.from(window.rummyDecisionMs)"),
+            "hints": page.evaluate("Array.from(window.rummyHintMs)"),
+            "save": json.loads(page.evaluate(f"localStorage.getItem('{SAVE}')")),
+        }
     finally:
         context.close()
 
@@ -124,13 +136,17 @@ def row(kind: str, where: str, times: list[float]) -> str:
     ordered = sorted(times)
     if not ordered:
         return f"{kind:9} {where:7} {0:6d}"
-    return (f"{kind:9} {where:7} {len(ordered):6d} {median(ordered):8.1f} {percentile(ordered, 0.95):8.1f} "
-            f"{ordered[-1]:8.1f}")
+    return (
+        f"{kind:9} {where:7} {len(ordered):6d} {median(ordered):8.1f} {percentile(ordered, 0.95):8.1f} "
+        f"{ordered[-1]:8.1f}"
+    )
 
 
 def report(page_runs: list[dict], cpython_runs: list[dict], options, errors: list[str]) -> None:
-    print(f"Rummikub, {options.games} games of one round against {options.opponents} {options.level} computer "
-          "players (ms of engine time):")
+    print(
+        f"Rummikub, {options.games} games of one round against {options.opponents} {options.level} computer "
+        "players (ms of engine time):"
+    )
     print(f"{'kind':9} {'where':7} {'count':>6} {'p50':>8} {'p95':>8} {'max':>8}")
     ratios = []
     for kind in ("decisions", "hints"):
@@ -141,7 +157,9 @@ def report(page_runs: list[dict], cpython_runs: list[dict], options, errors: lis
         if in_page and here:
             ratios.append(f"{kind} {median(in_page) / median(here):.1f}x")
     print("Pyodide/CPython, medians: " + (", ".join(ratios) or "nothing measured"))
-    print(f"Replayed computer moves that differ from the page's: {sum(run['differ'] for run in cpython_runs)}")
+    print(
+        f"Replayed computer moves that differ from the page's: {sum(run['differ'] for run in cpython_runs)}"
+    )
     print(f"Page errors: {len(errors) or 'none'}")
     for error in errors:
         print("  " + error[:500])
@@ -152,14 +170,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--opponents", type=int, default=3, choices=(1, 2, 3))
     parser.add_argument("--level", default="hard", choices=tuple(LEVELS))
-    parser.add_argument("--seed", type=int, default=1, help="the first game's seed (then seed+1, ...)")
-    parser.add_argument("--dist", type=Path, default=None, help="a built dist/ (default: build one)")
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the first game's seed (then seed+1, ...)"
+    )
+    parser.add_argument(
+        "--dist", type=Path, default=None, help="a built dist/ (default: build one)"
+    )
     options = parser.parse_args(argv)
     if options.games < 1:
         parser.error("--games must be at least 1")
     errors: list[str] = []
     with served_browser(options.dist, "bench-rummikub-") as (browser, base):
-        page_runs = [page_game(browser, base, options.seed + n, options, errors) for n in range(options.games)]
+        page_runs = [
+            page_game(browser, base, options.seed + n, options, errors)
+            for n in range(options.games)
+        ]
     report(page_runs, [cpython_times(run["save"]) for run in page_runs], options, errors)
     return 0
 

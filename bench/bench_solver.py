@@ -33,12 +33,20 @@ from statistics import median
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from milp_reference import best_gain  # noqa: E402 - the reference lives with the tests
-
 from rummy.rng import Rng, derive_seed  # noqa: E402
 from rummy.rummikub import (  # noqa: E402
-    FULL_POOL, JOKER, Draw, IllegalPlay, Play, Round, RummikubRules, Tile, is_set, solve)
+    FULL_POOL,
+    JOKER,
+    Draw,
+    IllegalPlay,
+    Play,
+    Round,
+    RummikubRules,
+    Tile,
+    is_set,
+    solve,
+)
 from rummy.rummikub.solver import DECISION_BUDGET  # noqa: E402
-
 
 # How often each seat plays when it can: one every time, three half the time.
 EAGERNESS = (1.0, 0.5, 0.5, 0.5)
@@ -70,9 +78,14 @@ def positions(games: int, seed: int):
             meld = not game.melded[seat]
             move = solve(table, rack, initial_meld=meld)
             if len(move.placed) == len(rack):  # never go out: keep a tile back
-                move = max((solve(table, _without(rack, keep), initial_meld=meld) for keep in set(rack)), key=lambda m: len(m.placed))
+                move = max(
+                    (solve(table, _without(rack, keep), initial_meld=meld) for keep in set(rack)),
+                    key=lambda m: len(m.placed),
+                )
             try:
-                game = game.apply(Play.of(seat, [s.tiles for s in move.sets]) if move.placed else Draw(seat))
+                game = game.apply(
+                    Play.of(seat, [s.tiles for s in move.sets]) if move.placed else Draw(seat)
+                )
             except IllegalPlay:
                 refused += 1
                 game = game.apply(Draw(seat))
@@ -153,16 +166,22 @@ def figures(times):
 def report(label, found, ours, reference, mismatches):
     largest_table = max(sum(len(s) for s in table) for table, _ in found)
     largest_rack = max(len(rack) for _, rack in found)
-    print(f"{len(found)} positions {label} (tables up to {largest_table} tiles, racks up to {largest_rack})")
+    print(
+        f"{len(found)} positions {label} (tables up to {largest_table} tiles, racks up to {largest_rack})"
+    )
     for name, times in (("solve", ours), ("milp ", reference)):
         print(f"  {name}: {figures(times)}")
-    print(f"  ratio of medians solve/milp {median(ours) / median(reference):.2f}; mismatches {mismatches}")
+    print(
+        f"  ratio of medians solve/milp {median(ours) / median(reference):.2f}; mismatches {mismatches}"
+    )
 
 
 def report_budgeted(label, times, short, proven):
     worse = [s for s in short if s]
-    print(f"  {label}: {figures(times)}; not the best {len(worse)} of {len(times)} "
-          f"({sum(worse)} tiles short, at most {max(worse, default=0)}); not proven best {proven.count(False)}")
+    print(
+        f"  {label}: {figures(times)}; not the best {len(worse)} of {len(times)} "
+        f"({sum(worse)} tiles short, at most {max(worse, default=0)}); not proven best {proven.count(False)}"
+    )
 
 
 def percentile(sorted_values, q):
@@ -174,7 +193,9 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--random", type=int, default=150, help="random positions (0: none)")
     parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--budget", type=int, default=DECISION_BUDGET, help="search states of the budgeted solve")
+    parser.add_argument(
+        "--budget", type=int, default=DECISION_BUDGET, help="search states of the budgeted solve"
+    )
     options = parser.parse_args(argv)
     if options.games < 1 or options.random < 0 or options.budget < 1:
         parser.error("--games and --budget must be at least 1 and --random at least 0")
@@ -189,7 +210,9 @@ def main(argv=None) -> int:
         report("of random legal sets", shuffled, *more)
         mismatches += more[2]
         budgeted_by_kind.append(("random", budgeted))
-    print(f"solve within {options.budget} search states (budget=...), against the exact solve above:")
+    print(
+        f"solve within {options.budget} search states (budget=...), against the exact solve above:"
+    )
     for label, (times, short, proven) in budgeted_by_kind:
         report_budgeted(label, times, short, proven)
     return 0 if mismatches == 0 and refused == 0 else 1

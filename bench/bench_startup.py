@@ -41,8 +41,13 @@ from statistics import median
 ROOT = Path(__file__).resolve().parents[1]
 # Debian's Chromium, or the one RUMMY_CHROMIUM names; when missing, Playwright's own (dev.sh installs it).
 CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM") or "/usr/bin/chromium")
-ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
+ARGS = [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+] + (["--no-sandbox"] if os.geteuid() == 0 else [])
 DEVICES = {"desktop": None, "pixel7": "Pixel 7"}
 PLAYABLE = ("upcard", "draw", "discard", "opponent")
 TIMEOUT = 180_000
@@ -89,7 +94,10 @@ def served_browser(dist: Path | None, prefix: str):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with sync_playwright() as playwright:
-            launch = {"args": ARGS, **({"executable_path": str(CHROMIUM)} if CHROMIUM.exists() else {})}
+            launch = {
+                "args": ARGS,
+                **({"executable_path": str(CHROMIUM)} if CHROMIUM.exists() else {}),
+            }
             browser = playwright.chromium.launch(**launch)
             try:
                 yield browser, f"http://127.0.0.1:{server.server_address[1]}/"
@@ -102,13 +110,20 @@ def served_browser(dist: Path | None, prefix: str):
 
 def _context(browser, playwright, device: str, cpu: float):
     name = DEVICES[device]
-    options = {k: v for k, v in playwright.devices[name].items() if k != "default_browser_type"} if name else {
-        "viewport": {"width": 1280, "height": 800}}
+    options = (
+        {k: v for k, v in playwright.devices[name].items() if k != "default_browser_type"}
+        if name
+        else {"viewport": {"width": 1280, "height": 800}}
+    )
     context = browser.new_context(**options, locale="en-US")
     context.add_init_script(PROBE)
     if device != "desktop" and cpu > 1:
-        context.on("page", lambda page: context.new_cdp_session(page).send(
-            "Emulation.setCPUThrottlingRate", {"rate": cpu}))
+        context.on(
+            "page",
+            lambda page: context.new_cdp_session(page).send(
+                "Emulation.setCPUThrottlingRate", {"rate": cpu}
+            ),
+        )
     return context
 
 
@@ -153,26 +168,43 @@ def _game(page, base: str, trace) -> dict[str, float]:
     page.wait_for_function("window.benchTapAnswered !== undefined", timeout=TIMEOUT, polling="raf")
     tapped = page.evaluate("window.benchTapAnswered")
     page.click("[data-testid=start]")  # queued if the engine is not ready yet, as a person would
-    page.wait_for_function(f"{json.dumps(PLAYABLE)}.includes(document.body.dataset.phase)", timeout=TIMEOUT,
-                           polling="raf")
+    page.wait_for_function(
+        f"{json.dumps(PLAYABLE)}.includes(document.body.dataset.phase)",
+        timeout=TIMEOUT,
+        polling="raf",
+    )
     playable = page.evaluate("performance.now()")
     threads = trace.stop(playable)
     _play_first_hand(page)
-    return {"tap": tapped, "ready": playable, "longest": max(page.evaluate("window.benchLongTasks"), default=0),
-            "decisions": page.evaluate("Array.from(window.rummyDecisionMs)"), **threads}
+    return {
+        "tap": tapped,
+        "ready": playable,
+        "longest": max(page.evaluate("window.benchLongTasks"), default=0),
+        "decisions": page.evaluate("Array.from(window.rummyDecisionMs)"),
+        **threads,
+    }
 
 
 def _floor(page, base: str, trace) -> dict[str, float]:
     trace.start(page)
     page.goto(base + "floor.html")
-    page.wait_for_function("document.body.dataset.phase === 'start'", timeout=TIMEOUT, polling="raf")
+    page.wait_for_function(
+        "document.body.dataset.phase === 'start'", timeout=TIMEOUT, polling="raf"
+    )
     ready = page.evaluate("performance.now()")
-    return {"ready": ready, "longest": max(page.evaluate("window.benchLongTasks"), default=0), **trace.stop(ready)}
+    return {
+        "ready": ready,
+        "longest": max(page.evaluate("window.benchLongTasks"), default=0),
+        **trace.stop(ready),
+    }
 
 
 TRACE_CATEGORIES = ("blink.user_timing", "toplevel", "disabled-by-default-devtools.timeline")
-TRACE_THREADS = {"main": ("CrRendererMain",), "worker": ("DedicatedWorker thread",),
-                 "compositor": ("Compositor", "VizCompositorThread")}
+TRACE_THREADS = {
+    "main": ("CrRendererMain",),
+    "worker": ("DedicatedWorker thread",),
+    "compositor": ("Compositor", "VizCompositorThread"),
+}
 
 
 class Trace:
@@ -196,15 +228,26 @@ class Trace:
 
     @staticmethod
     def read(events: list[dict], ready: float) -> dict[str, float]:
-        names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
-                 if e.get("ph") == "M" and e.get("name") == "thread_name"}
+        names = {
+            (e["pid"], e["tid"]): e["args"]["name"]
+            for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name"
+        }
         origin = min(e["ts"] for e in events if e.get("name") == "navigationStart")
         end = origin + ready * 1000
-        tasks = [e for e in events if e.get("ph") == "X" and e.get("name") == "RunTask"
-                 and e.get("cat") == "disabled-by-default-devtools.timeline" and origin <= e["ts"] < end]
+        tasks = [
+            e
+            for e in events
+            if e.get("ph") == "X"
+            and e.get("name") == "RunTask"
+            and e.get("cat") == "disabled-by-default-devtools.timeline"
+            and origin <= e["ts"] < end
+        ]
         figures = {}
         for label, threads in TRACE_THREADS.items():
-            figures[label + "_busy"] = sum(e["dur"] for e in tasks if names.get((e["pid"], e["tid"])) in threads) / 1000
+            figures[label + "_busy"] = (
+                sum(e["dur"] for e in tasks if names.get((e["pid"], e["tid"])) in threads) / 1000
+            )
         worker = [e for e in tasks if names.get((e["pid"], e["tid"])) in TRACE_THREADS["worker"]]
         if worker:
             init = max(worker, key=lambda e: e["dur"])
@@ -213,7 +256,9 @@ class Trace:
         return figures
 
 
-def _load(browser, playwright, base: str, device: str, mode: str, cpu: float, which: str, trace: bool) -> dict:
+def _load(
+    browser, playwright, base: str, device: str, mode: str, cpu: float, which: str, trace: bool
+) -> dict:
     context = _context(browser, playwright, device, cpu)
     try:
         page = _warmed(context, base) if mode == "warm" else context.new_page()
@@ -228,8 +273,10 @@ def bytes_per_part(dist: Path) -> dict[str, int]:
         url = entry["url"].removeprefix("./")
         if url == "":  # "./" is index.html again
             continue
-        part = next((name for name in ("pyodide", "micropython", "pyscript") if url.startswith(name + "/")),
-                    "wheel" if url.endswith(".whl") else "app")
+        part = next(
+            (name for name in ("pyodide", "micropython", "pyscript") if url.startswith(name + "/")),
+            "wheel" if url.endswith(".whl") else "app",
+        )
         parts[part] += entry["bytes"]
     return dict(parts)
 
@@ -240,14 +287,27 @@ def percentile(ordered: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loads", type=int, default=5, help="loads of each page per device and mode (>= 1)")
-    parser.add_argument("--devices", default="desktop,pixel7", help="comma-separated: desktop, pixel7")
+    parser.add_argument(
+        "--loads", type=int, default=5, help="loads of each page per device and mode (>= 1)"
+    )
+    parser.add_argument(
+        "--devices", default="desktop,pixel7", help="comma-separated: desktop, pixel7"
+    )
     parser.add_argument("--modes", default="cold,warm", help="comma-separated: cold, warm")
-    parser.add_argument("--phone-cpu", type=float, default=1.0,
-                        help="slow the emulated phone's CPU this many times (CDP throttling; 4 ~ a mid-range phone)")
-    parser.add_argument("--dist", type=Path, default=None, help="a built dist/ (default: build one)")
-    parser.add_argument("--trace", action="store_true",
-                        help="trace each load in Chromium and print where the time went (tracing slows both pages)")
+    parser.add_argument(
+        "--phone-cpu",
+        type=float,
+        default=1.0,
+        help="slow the emulated phone's CPU this many times (CDP throttling; 4 ~ a mid-range phone)",
+    )
+    parser.add_argument(
+        "--dist", type=Path, default=None, help="a built dist/ (default: build one)"
+    )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="trace each load in Chromium and print where the time went (tracing slows both pages)",
+    )
     options = parser.parse_args(argv)
     devices, modes = options.devices.split(","), options.modes.split(",")
     if options.loads < 1:
@@ -272,16 +332,28 @@ def main(argv: list[str] | None = None) -> int:
                 for device in devices:
                     for mode in modes:
                         for which in ("game", "floor"):
-                            run = _load(browser, playwright, base, device, mode, options.phone_cpu, which,
-                                        options.trace)
+                            run = _load(
+                                browser,
+                                playwright,
+                                base,
+                                device,
+                                mode,
+                                options.phone_cpu,
+                                which,
+                                options.trace,
+                            )
                             runs[(device, mode, which)].append(run)
             browser.close()
     finally:
         server.shutdown()
 
-    print(f"Start-up in headless Chromium, median of {options.loads} loads each (ms after navigation):")
-    print(f"{'device':8} {'mode':5} {'tap answered':>12} {'first hand':>10} {'floor ready':>11} {'ratio':>6} "
-          f"{'longest task':>12} {'floor longest':>13}")
+    print(
+        f"Start-up in headless Chromium, median of {options.loads} loads each (ms after navigation):"
+    )
+    print(
+        f"{'device':8} {'mode':5} {'tap answered':>12} {'first hand':>10} {'floor ready':>11} {'ratio':>6} "
+        f"{'longest task':>12} {'floor longest':>13}"
+    )
     decisions: list[float] = []
     for device in devices:
         for mode in modes:
@@ -292,29 +364,48 @@ def main(argv: list[str] | None = None) -> int:
             longest = median(r["longest"] for r in game)
             floor_longest = median(r["longest"] for r in floor)
             worst = max(r["longest"] for r in game)
-            print(f"{device:8} {mode:5} {tap:12.0f} {ready:10.0f} {floor_ready:11.0f} {ready / floor_ready:6.2f} "
-                  f"{longest:12.0f} {floor_longest:13.0f}   (longest task, worst load: {worst:.0f})")
+            print(
+                f"{device:8} {mode:5} {tap:12.0f} {ready:10.0f} {floor_ready:11.0f} {ready / floor_ready:6.2f} "
+                f"{longest:12.0f} {floor_longest:13.0f}   (longest task, worst load: {worst:.0f})"
+            )
             decisions += [d for r in game for d in r["decisions"]]
     if options.trace:
         print("Where the time went (medians, ms after navigation; busy: ms of tasks until ready):")
-        print(f"{'device':8} {'mode':5} {'page':5} {'Pyodide start at':>16} {'runs for':>8} {'main busy':>9} "
-              f"{'worker busy':>11} {'compositor busy':>15}")
+        print(
+            f"{'device':8} {'mode':5} {'page':5} {'Pyodide start at':>16} {'runs for':>8} {'main busy':>9} "
+            f"{'worker busy':>11} {'compositor busy':>15}"
+        )
         for device in devices:
             for mode in modes:
                 for which in ("game", "floor"):
                     group = runs[(device, mode, which)]
-                    cells = [median(r[key] for r in group) for key in
-                             ("init_at", "init_ms", "main_busy", "worker_busy", "compositor_busy")]
-                    print(f"{device:8} {mode:5} {which:5} {cells[0]:16.0f} {cells[1]:8.0f} {cells[2]:9.0f} "
-                          f"{cells[3]:11.0f} {cells[4]:15.0f}")
+                    cells = [
+                        median(r[key] for r in group)
+                        for key in (
+                            "init_at",
+                            "init_ms",
+                            "main_busy",
+                            "worker_busy",
+                            "compositor_busy",
+                        )
+                    ]
+                    print(
+                        f"{device:8} {mode:5} {which:5} {cells[0]:16.0f} {cells[1]:8.0f} {cells[2]:9.0f} "
+                        f"{cells[3]:11.0f} {cells[4]:15.0f}"
+                    )
     ordered = sorted(decisions)
     if ordered:
-        print(f"Computer decisions in the worker (hard, {len(ordered)} decisions): median "
-              f"{median(ordered):.1f} ms, p95 {percentile(ordered, 0.95):.1f} ms, max {ordered[-1]:.1f} ms")
+        print(
+            f"Computer decisions in the worker (hard, {len(ordered)} decisions): median "
+            f"{median(ordered):.1f} ms, p95 {percentile(ordered, 0.95):.1f} ms, max {ordered[-1]:.1f} ms"
+        )
     parts = bytes_per_part(dist)
     total = sum(parts.values())
-    print("Bytes shipped: " + ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sorted(parts.items()))
-          + f"; total {total / 1e6:.2f} MB")
+    print(
+        "Bytes shipped: "
+        + ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in sorted(parts.items()))
+        + f"; total {total / 1e6:.2f} MB"
+    )
     return 0
 
 

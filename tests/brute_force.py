@@ -76,7 +76,9 @@ def layoff_deadwood(knocker_melds, defender) -> int:
     melds = [tuple(m) for m in knocker_melds]
 
     def could_fit(card: Card, meld: tuple[Card, ...]) -> bool:
-        return card.suit == meld[0].suit if meld[0].rank != meld[1].rank else card.rank == meld[0].rank
+        return (
+            card.suit == meld[0].suit if meld[0].rank != meld[1].rank else card.rank == meld[0].rank
+        )
 
     targets_of = {c: [i for i, m in enumerate(melds) if could_fit(c, m)] for c in defender}
     candidates = [c for c in defender if targets_of[c]]

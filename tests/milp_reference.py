@@ -14,9 +14,8 @@ from collections import Counter
 from itertools import combinations
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp
-
 from rummy.rummikub import JOKER, Tile, read_set
+from scipy.optimize import Bounds, LinearConstraint, milp
 
 COLOURS = "KBOR"
 TILES = [Tile(c, n) for c in COLOURS for n in range(1, 14)] + [JOKER]
@@ -30,7 +29,10 @@ def _templates():
 
     def add(laid, points, roles):
         counts = Counter(laid)
-        key = (tuple(sorted((INDEX[t], k) for t, k in counts.items())), tuple(sorted(roles, key=lambda role: sorted(INDEX[t] for t in role))))
+        key = (
+            tuple(sorted((INDEX[t], k) for t, k in counts.items())),
+            tuple(sorted(roles, key=lambda role: sorted(INDEX[t] for t in role))),
+        )
         out[key] = max(out.get(key, 0), points)
 
     for n in range(1, 14):
@@ -42,7 +44,11 @@ def _templates():
                     for places in combinations(range(size), jokers):
                         real = [c for i, c in enumerate(colours) if i not in places]
                         lacking = frozenset(Tile(c, n) for c in COLOURS if c not in real)
-                        add([Tile(c, n) for c in real] + [JOKER] * jokers, n * size, [lacking] * jokers)
+                        add(
+                            [Tile(c, n) for c in real] + [JOKER] * jokers,
+                            n * size,
+                            [lacking] * jokers,
+                        )
     for c in COLOURS:
         for start in range(1, 12):
             for length in (3, 4, 5):
@@ -52,7 +58,11 @@ def _templates():
                 for jokers in (0, 1, 2):
                     for places in combinations(range(length), jokers):
                         laid = [JOKER if i in places else t for i, t in enumerate(tiles)]
-                        add(laid, sum(t.number for t in tiles), [frozenset([tiles[i]]) for i in places])
+                        add(
+                            laid,
+                            sum(t.number for t in tiles),
+                            [frozenset([tiles[i]]) for i in places],
+                        )
     return [(counts, points, roles) for (counts, roles), points in out.items()]
 
 
@@ -102,8 +112,16 @@ def best_gain(sets, rack, value=False, initial_meld=False, joker_rule=True):
     for i, tile in enumerate(TILES):
         row(tile_entries[i] + [(y0 + i, -1)], table_counts[tile], table_counts[tile])
     for r, role in enumerate(roles):
-        row([(z0 + r, 1)] + [(y0 + INDEX[t], -1) for t in role], -np.inf, sum(table_counts[t] for t in role))
-        row([(z0 + r, 1)] + [(w0 + k, 1) for k, (rr, _, _) in enumerate(serving) if rr == r], 1, np.inf)
+        row(
+            [(z0 + r, 1)] + [(y0 + INDEX[t], -1) for t in role],
+            -np.inf,
+            sum(table_counts[t] for t in role),
+        )
+        row(
+            [(z0 + r, 1)] + [(w0 + k, 1) for k, (rr, _, _) in enumerate(serving) if rr == r],
+            1,
+            np.inf,
+        )
     places = {}
     for k, (_, s, j) in enumerate(serving):
         places.setdefault((s, j), []).append(k)
@@ -114,7 +132,12 @@ def best_gain(sets, rack, value=False, initial_meld=False, joker_rule=True):
     gains = [30 if t.is_joker else t.number for t in TILES] if value else [1] * n_tiles
     c = np.zeros(width)
     c[y0 : y0 + n_tiles] = [-float(g) for g in gains]
-    upper = np.array([2.0] * n_sets + [float(rack_counts[t]) for t in TILES] + [1.0] * n_roles + [2.0] * len(serving))
+    upper = np.array(
+        [2.0] * n_sets
+        + [float(rack_counts[t]) for t in TILES]
+        + [1.0] * n_roles
+        + [2.0] * len(serving)
+    )
     result = milp(
         c,
         constraints=[LinearConstraint(np.array(rows), np.array(low), np.array(high))],

@@ -3,9 +3,9 @@
 from dataclasses import replace
 
 import pytest
-
 from random_play import random_hand_states, reshuffle_hidden
-from rummy.cards import DECK, parse_card as card, parse_cards
+from rummy.cards import DECK, parse_cards
+from rummy.cards import parse_card as card
 from rummy.gin import (
     HOUSE,
     LEVELS,
@@ -31,7 +31,11 @@ def hand_with(mine, upcard, phase=Phase.UPCARD):
     rest = [c for c in DECK if c not in mine and c != card(upcard)]
     hand = Match.start(HOUSE, 1).hand
     return replace(
-        hand, hands=(mine, tuple(rest[:10])), stock=tuple(rest[10:]), pile=(card(upcard),), phase=phase
+        hand,
+        hands=(mine, tuple(rest[:10])),
+        stock=tuple(rest[10:]),
+        pile=(card(upcard),),
+        phase=phase,
     )
 
 
@@ -39,9 +43,13 @@ def test_easy_takes_the_upcard_only_if_it_joins_a_meld():
     agent = EasyAgent(1)
     assert agent.act(hand_with("7S 8S 2C 4D 6H JC QD KH AS 3C", "9S").view(0)) == TakeUpcard(0)
     assert agent.act(hand_with("7S 8S 2C 4D 6H JC QD KH AS 3C", "9D").view(0)) == PassUpcard(0)
-    hand = replace(hand_with("7S 8S 2C 4D 6H JC QD KH AS 3C", "8D"), phase=Phase.DRAW, upcard_passes=1, turns=1)
+    hand = replace(
+        hand_with("7S 8S 2C 4D 6H JC QD KH AS 3C", "8D"), phase=Phase.DRAW, upcard_passes=1, turns=1
+    )
     assert agent.act(hand.view(0)) == DrawStock(0)
-    hand = replace(hand_with("7S 7H 2C 4D 6H JC QD KH AS 3C", "7D"), phase=Phase.DRAW, upcard_passes=1, turns=1)
+    hand = replace(
+        hand_with("7S 7H 2C 4D 6H JC QD KH AS 3C", "7D"), phase=Phase.DRAW, upcard_passes=1, turns=1
+    )
     assert agent.act(hand.view(0)) == DrawDiscard(0)
 
 
@@ -69,7 +77,10 @@ class LegalityChecker:
 
 
 @pytest.mark.parametrize("rules", [HOUSE, PAGAT])
-@pytest.mark.parametrize("pairing, hands", [(("easy", "normal"), 1000), (("hard", "easy"), 300), (("hard", "normal"), 200)])
+@pytest.mark.parametrize(
+    "pairing, hands",
+    [(("easy", "normal"), 1000), (("hard", "easy"), 300), (("hard", "normal"), 200)],
+)
 def test_every_level_only_returns_legal_actions(rules, pairing, hands):
     checkers = []
     for n in range(hands):
@@ -107,7 +118,9 @@ def test_hints_rank_every_legal_option_once_and_lead_with_the_hard_players_move(
             break
         view = hand.view(hand.to_move)
         ranking = advise(view, seed=n)
-        assert sorted(map(repr, (a.action for a in ranking))) == sorted(map(repr, view.legal_actions))
+        assert sorted(map(repr, (a.action for a in ranking))) == sorted(
+            map(repr, view.legal_actions)
+        )
         assert ranking[0].action == make_agent("hard", n).act(view)
         for advice in ranking:
             if isinstance(advice.action, Knock):

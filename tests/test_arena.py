@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from rummy.gin import HOUSE, make_agent
 from rummy.gin.arena import MatchOutcome, play_pair, summarize
 from rummy.intervals import mean_interval, wilson_interval
@@ -18,7 +17,9 @@ TESTS = Path(__file__).resolve().parent
 def test_wilson_interval_known_values():
     low, high = wilson_interval(5, 10)
     assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
-    assert wilson_interval(0, 10)[0] == 0 and wilson_interval(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
+    assert wilson_interval(0, 10)[0] == 0 and wilson_interval(0, 10)[1] == pytest.approx(
+        0.2775, abs=1e-4
+    )
     for k in range(11):
         low, high = wilson_interval(k, 10)
         mirror = wilson_interval(10 - k, 10)
@@ -33,7 +34,13 @@ def test_mean_interval_is_the_normal_interval_of_a_mean():
 
 
 def test_a_pair_plays_both_seatings_to_the_target():
-    first, second = play_pair(0, 7, HOUSE.with_target(50), lambda s: make_agent("easy", s), lambda s: make_agent("normal", s))
+    first, second = play_pair(
+        0,
+        7,
+        HOUSE.with_target(50),
+        lambda s: make_agent("easy", s),
+        lambda s: make_agent("normal", s),
+    )
     for outcome in (first, second):
         winner_score = outcome.p1_score if outcome.p1_won else outcome.p2_score
         loser_score = outcome.p2_score if outcome.p1_won else outcome.p1_score
@@ -56,23 +63,67 @@ def test_summary_counts_matches_hands_and_points():
 
 
 def test_arena_command_with_an_outside_agent_prints_json():
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+    }
     done = subprocess.run(
-        [sys.executable, "-m", "rummy", "gin", "arena", "--p1", "outside_agent:FirstLegal", "--p2", "easy",
-         "--matches", "4", "--target", "50", "--rules", "pagat", "--json", "--jobs", "2"],
-        capture_output=True, text=True, timeout=300, env=env,
+        [
+            sys.executable,
+            "-m",
+            "rummy",
+            "gin",
+            "arena",
+            "--p1",
+            "outside_agent:FirstLegal",
+            "--p2",
+            "easy",
+            "--matches",
+            "4",
+            "--target",
+            "50",
+            "--rules",
+            "pagat",
+            "--json",
+            "--jobs",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
     )
     assert done.returncode == 0, done.stderr
     stats = json.loads(done.stdout)
     assert stats["matches"] == 4 and 0 <= stats["p1_wins"] <= 4
     assert stats["p1_win_rate_low"] <= stats["p1_win_rate"] <= stats["p1_win_rate_high"]
-    assert stats["p1"] == "outside_agent:FirstLegal" and stats["rules"] == "pagat" and stats["target"] == 50
+    assert (
+        stats["p1"] == "outside_agent:FirstLegal"
+        and stats["rules"] == "pagat"
+        and stats["target"] == 50
+    )
 
 
 def test_arena_text_report_names_both_players():
     done = subprocess.run(
-        [sys.executable, "-m", "rummy", "gin", "arena", "--p1", "normal", "--p2", "easy", "--matches", "2", "--jobs", "1"],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "rummy",
+            "gin",
+            "arena",
+            "--p1",
+            "normal",
+            "--p2",
+            "easy",
+            "--matches",
+            "2",
+            "--jobs",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     assert "normal (p1) vs easy (p2), 2 matches to 100" in done.stdout
@@ -91,6 +142,9 @@ def test_arena_text_report_names_both_players():
 )
 def test_arena_refuses_bad_arguments_clearly(args, message):
     done = subprocess.run(
-        [sys.executable, "-m", "rummy", "gin", "arena", *args], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "rummy", "gin", "arena", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr

@@ -33,10 +33,18 @@ def position(hands, *, pile="", table=(), taken=None, phase=Phase.DRAW, drawn=No
     players = len(hands)
     hands = tuple(tuple(sorted(cards(h))) for h in hands)
     table = tuple(TableMeld(owner, make_meld(cards(m))) for owner, m in table)
-    used = {c for h in hands for c in h} | set(cards(pile)) | {c for t in table for c in t.meld.cards}
+    used = (
+        {c for h in hands for c in h} | set(cards(pile)) | {c for t in table for c in t.meld.cards}
+    )
     deal = BasicHand.deal(1, rules_for(players), dealer=players - 1)
     return replace(
-        deal, hands=hands, pile=cards(pile), table=table, phase=phase, to_move=0, turns=4,
+        deal,
+        hands=hands,
+        pile=cards(pile),
+        table=table,
+        phase=phase,
+        to_move=0,
+        turns=4,
         stock=cards(stock) if stock is not None else tuple(c for c in DECK if c not in used),
         taken=tuple(cards(t) for t in taken) if taken else ((),) * players,
         drawn_from_pile=cards(drawn)[0] if drawn else None,
@@ -100,7 +108,10 @@ def reshuffle_hidden(hand, seat, seed):
 
 
 def known_cards(hand, seat):
-    return [tuple(c for c in h if c in hand.taken[s]) if s != seat else () for s, h in enumerate(hand.hands)]
+    return [
+        tuple(c for c in h if c in hand.taken[s]) if s != seat else ()
+        for s, h in enumerate(hand.hands)
+    ]
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
@@ -108,7 +119,11 @@ def test_decisions_depend_on_the_view_only(level):
     """The hidden cards dealt again consistently with what the seat sees: the view is the
     same, and so is the decision of a fresh player with the same seed."""
     checked = turned_over = 0
-    line_ups = [[level, "hard", "easy"], [level, "easy", "normal", "easy"], [level, "easy", "easy", "easy", "easy"]]
+    line_ups = [
+        [level, "hard", "easy"],
+        [level, "easy", "normal", "easy"],
+        [level, "easy", "easy", "easy", "easy"],
+    ]
     for n in range(6):
         for hand, action in moves(derive_seed(31, n), line_ups[n % 3]):
             if hand.to_move != 0:
@@ -149,7 +164,11 @@ def test_goes_out_by_a_meld_when_it_can(player):
 def test_goes_out_by_lay_offs_and_the_pile_card(player):
     """7S and 8S chain onto the run; the pile card 9S too: nothing left, out without a discard."""
     hand = position(
-        ["7S 8S 9S", "AH 2H 3H 4H 6H 7H 8H"], table=[(1, "4S 5S 6S")], phase=Phase.PLAY, drawn="9S", pile="2C",
+        ["7S 8S 9S", "AH 2H 3H 4H 6H 7H 8H"],
+        table=[(1, "4S 5S 6S")],
+        phase=Phase.PLAY,
+        drawn="9S",
+        pile="2C",
     )
     after = finish_turn(player(0), hand)
     assert after.is_over and after.result.winner == 0 and not after.hands[0]
@@ -161,7 +180,9 @@ def test_does_not_hand_the_next_player_the_card_that_completes_what_it_took(play
     would go otherwise (3H is worth 3 points, KS 10)."""
     hand = position(
         ["2D 3D 4D 5C 6C 7C KS 3H", "KC KD 4S 9S JH QH 2H", "AS 2S 5S 6S 8S TH 9H"],
-        phase=Phase.PLAY, taken=["", "KC KD", ""], pile="TC",
+        phase=Phase.PLAY,
+        taken=["", "KC KD", ""],
+        pile="TC",
     )
     after = finish_turn(player(0), hand)
     assert after.pile[-1] != cards("KS")[0] and cards("KS")[0] in after.hands[0]
@@ -204,10 +225,14 @@ def test_hard_prices_a_discard_by_the_next_players_sampled_hands():
     hand, 3H only in some; a card fitting the table is charged as a free lay-off."""
     hand = position(
         ["2D 3D 4D 5C 6C 7C KS 3H", "KC KD 4S 9S JH QH 2H", "AS 2S 5S 6S 8S TH 9H"],
-        phase=Phase.PLAY, taken=["", "KC KD", ""], pile="TC",
+        phase=Phase.PLAY,
+        taken=["", "KC KD", ""],
+        pile="TC",
     )
     view = hand.view(0)
-    danger = sampled_danger(view, Knowledge.of(view), Rng(1), 40, HardAgent.feed, HardAgent.feed_out, HardAgent.fit)
+    danger = sampled_danger(
+        view, Knowledge.of(view), Rng(1), 40, HardAgent.feed, HardAgent.feed_out, HardAgent.fit
+    )
     ks, h3 = (1 << c.index for c in cards("KS 3H"))
     assert danger(ks, 0) == HardAgent.feed > 0
     assert danger(h3, 0) < HardAgent.feed / 2

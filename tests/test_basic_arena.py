@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 from outside_agent import FirstLegal
-from rummy.basic import BasicHand, Discard
-from rummy.basic import TURNOVERS
+from rummy.basic import TURNOVERS, BasicHand, Discard
 from rummy.basic.arena import HandOutcome, action_cap, play_hand, rules_for, summarize
 from rummy.cards import DECK
 from rummy.cli import main
@@ -48,7 +47,9 @@ def test_each_deal_is_played_once_per_rotation_of_the_line_up(n):
         # Each player holds the cards its seat was dealt (seat 0 deals, so its seat and cards
         # pass round the players with the rotation).
         for player in range(n):
-            dealt.setdefault((number // n, (player + number) % n), set()).add(deal.hands[(player + number) % n])
+            dealt.setdefault((number // n, (player + number) % n), set()).add(
+                deal.hands[(player + number) % n]
+            )
         replayed = deal
         agents = [FirstLegal(0)] * n
         while not replayed.is_over:
@@ -77,16 +78,32 @@ def test_an_illegal_action_is_an_error_not_a_loss():
 def test_a_hand_stops_at_the_action_cap_and_the_summary_says_so():
     capped = play_hand(0, 1, [FirstLegal, FirstLegal], cap=5)
     assert capped == HandOutcome(None, (0, 0), False, 5)
-    stats = summarize(["a", "b"], [capped, HandOutcome(None, (0, 0), True, 300), HandOutcome(1, (0, 40), False, 60)])
-    assert (stats.hands, stats.capped, stats.draws) == (3, 1, 1) and stats.draw_share == pytest.approx(1 / 3)
-    assert [p.wins for p in stats.players] == [0, 1] and stats.actions_per_hand == pytest.approx(365 / 3)
+    stats = summarize(
+        ["a", "b"],
+        [capped, HandOutcome(None, (0, 0), True, 300), HandOutcome(1, (0, 40), False, 60)],
+    )
+    assert (stats.hands, stats.capped, stats.draws) == (
+        3,
+        1,
+        1,
+    ) and stats.draw_share == pytest.approx(1 / 3)
+    assert [p.wins for p in stats.players] == [0, 1] and stats.actions_per_hand == pytest.approx(
+        365 / 3
+    )
 
 
 def test_summary_counts_wins_rates_intervals_and_points():
     outcomes = [HandOutcome(0, (30, 0, 0), False, 50)] * 3 + [HandOutcome(2, (0, 0, 12), False, 70)]
     stats = summarize(["hard", "easy", "easy"], outcomes)
     hard, easy, other = stats.players
-    assert (stats.hands, hard.name, hard.wins, hard.win_rate, other.wins, easy.wins) == (4, "hard", 3, 0.75, 1, 0)
+    assert (stats.hands, hard.name, hard.wins, hard.win_rate, other.wins, easy.wins) == (
+        4,
+        "hard",
+        3,
+        0.75,
+        1,
+        0,
+    )
     assert hard.low < 0.75 < hard.high and easy.low == 0 < easy.high
     assert hard.points == 22.5 and hard.points_low < 22.5 < hard.points_high and other.points == 3
     assert stats.draws == 0 and stats.capped == 0 and stats.actions_per_hand == 55
@@ -95,48 +112,109 @@ def test_summary_counts_wins_rates_intervals_and_points():
 
 
 def run(*args):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+    }
     return subprocess.run(
-        [sys.executable, "-m", "rummy", "basic", "arena", *args], capture_output=True, text=True, timeout=300, env=env
+        [sys.executable, "-m", "rummy", "basic", "arena", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
     )
 
 
 def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():
-    args = ["--players", "outside_agent:FirstLegal,easy,normal,hard", "--hands", "4", "--seed", "4", "--json"]
+    args = [
+        "--players",
+        "outside_agent:FirstLegal,easy,normal,hard",
+        "--hands",
+        "4",
+        "--seed",
+        "4",
+        "--json",
+    ]
     done = run(*args, "--jobs", "2")
     assert done.returncode == 0, done.stderr
     stats = json.loads(done.stdout)
     assert set(stats) == {
-        "seed", "turnovers", "hands", "players", "draws", "draw_share", "draw_low", "draw_high", "capped",
+        "seed",
+        "turnovers",
+        "hands",
+        "players",
+        "draws",
+        "draw_share",
+        "draw_low",
+        "draw_high",
+        "capped",
         "actions_per_hand",
     }
-    assert stats["hands"] == 4 and stats["seed"] == 4 and stats["capped"] == 0 and stats["turnovers"] == TURNOVERS
+    assert (
+        stats["hands"] == 4
+        and stats["seed"] == 4
+        and stats["capped"] == 0
+        and stats["turnovers"] == TURNOVERS
+    )
     assert stats["draw_low"] <= stats["draw_share"] <= stats["draw_high"]
-    assert [p["name"] for p in stats["players"]] == ["outside_agent:FirstLegal", "easy", "normal", "hard"]
+    assert [p["name"] for p in stats["players"]] == [
+        "outside_agent:FirstLegal",
+        "easy",
+        "normal",
+        "hard",
+    ]
     assert sum(p["wins"] for p in stats["players"]) + stats["draws"] == 4
     for p in stats["players"]:
-        assert set(p) == {"name", "wins", "win_rate", "low", "high", "points", "points_low", "points_high"}
-        assert p["low"] <= p["win_rate"] <= p["high"] and p["points_low"] <= p["points"] <= p["points_high"]
+        assert set(p) == {
+            "name",
+            "wins",
+            "win_rate",
+            "low",
+            "high",
+            "points",
+            "points_low",
+            "points_high",
+        }
+        assert (
+            p["low"] <= p["win_rate"] <= p["high"]
+            and p["points_low"] <= p["points"] <= p["points_high"]
+        )
     again = run(*args, "--jobs", "1")
     assert again.stdout == done.stdout
 
 
 def test_arena_text_report_names_every_player_with_intervals(capsys):
-    assert main(["basic", "arena", "--players", "hard,easy,easy", "--hands", "3", "--jobs", "1"]) == 0
+    assert (
+        main(["basic", "arena", "--players", "hard,easy,easy", "--hands", "3", "--jobs", "1"]) == 0
+    )
     out = capsys.readouterr().out
-    assert out.startswith("Basic Rummy arena: hard, easy, easy; 3 hands (1 deal, each played 3 times")
+    assert out.startswith(
+        "Basic Rummy arena: hard, easy, easy; 3 hands (1 deal, each played 3 times"
+    )
     assert "p1 hard: wins" in out and "p3 easy: wins" in out and out.count("95% CI") == 7
     assert f"drawn hands (stock out after {TURNOVERS} turnovers):" in out
     assert f"stopped at the {action_cap(TURNOVERS)}-action cap: 0" in out
 
 
 def test_arena_turnover_limit_is_an_option(capsys):
-    args = ["basic", "arena", "--players", "easy,easy,easy,easy,easy,easy", "--hands", "6", "--jobs", "1"]
+    args = [
+        "basic",
+        "arena",
+        "--players",
+        "easy,easy,easy,easy,easy,easy",
+        "--hands",
+        "6",
+        "--jobs",
+        "1",
+    ]
     assert main([*args, "--turnovers", "0", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["turnovers"] == 0
     assert main([*args, "--turnovers", "7"]) == 0
     out = capsys.readouterr().out
-    assert "drawn hands (stock out after 7 turnovers):" in out and "stopped at the 4000-action cap: 0" in out
+    assert (
+        "drawn hands (stock out after 7 turnovers):" in out
+        and "stopped at the 4000-action cap: 0" in out
+    )
 
 
 def test_the_turnover_limit_changes_only_hands_that_reach_it():
@@ -153,7 +231,10 @@ def test_the_turnover_limit_changes_only_hands_that_reach_it():
     [
         (["--players", "hard,medium"], "unknown agent 'medium'"),
         (["--players", "hard"], "1 player: Basic Rummy is for 2-6 players"),
-        (["--players", "hard,easy,easy,easy,easy,easy,easy"], "7 players: Basic Rummy is for 2-6 players"),
+        (
+            ["--players", "hard,easy,easy,easy,easy,easy,easy"],
+            "7 players: Basic Rummy is for 2-6 players",
+        ),
         (["--players", "no_such_module:X,easy"], "cannot import 'no_such_module'"),
         (["--hands", "0"], "0 is not a positive number"),
         (["--hands", "lots"], "'lots' is not a whole number"),

@@ -5,9 +5,6 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-
-from rummy.cards import DECK, parse_card as card, parse_cards as cards, shuffled_deck
-from rummy.errors import IllegalAction
 from rummy.basic import (
     BasicHand,
     BasicRules,
@@ -22,6 +19,10 @@ from rummy.basic import (
     parse_action,
     replay,
 )
+from rummy.cards import DECK, shuffled_deck
+from rummy.cards import parse_card as card
+from rummy.cards import parse_cards as cards
+from rummy.errors import IllegalAction
 from rummy.melds import make_meld
 
 
@@ -49,7 +50,9 @@ def position(hands, *, stock="", pile="", table=(), to_move=0, phase=Phase.DRAW,
 
 def total_cards(hand):
     return Counter(
-        [c for h in hand.hands for c in h] + list(hand.stock) + list(hand.pile)
+        [c for h in hand.hands for c in h]
+        + list(hand.stock)
+        + list(hand.pile)
         + [c for t in hand.table for c in t.meld.cards]
     )
 
@@ -114,7 +117,9 @@ def test_draw_first_then_no_second_draw_and_only_the_seat_to_move_acts():
 
 
 def test_at_most_one_new_meld_per_turn_but_any_number_of_lay_offs():
-    hand = position(["7C 7D 7H 4S 5S 6S 3S 8H 8C KD", "2D"], table=[(1, "7S 8S 9S")], phase=Phase.PLAY)
+    hand = position(
+        ["7C 7D 7H 4S 5S 6S 3S 8H 8C KD", "2D"], table=[(1, "7S 8S 9S")], phase=Phase.PLAY
+    )
     hand = hand.apply(NewMeld(0, cards("7C 7D 7H")))
     assert hand.table[1] == TableMeld(0, make_meld(cards("7C 7D 7H")))
     assert hand.first_laid[0] == 5  # this turn: going out now would be rummy
@@ -162,10 +167,16 @@ def test_a_meld_must_be_a_set_or_a_run_with_the_ace_low_only():
 
 
 def test_going_out_by_a_meld_ends_the_hand_at_once_without_a_discard():
-    hand = position(["4C 5C 6C", "KD QD 2H", "9S"], phase=Phase.PLAY, table=[(2, "7H 8H 9H")], laid=(0, 2))
+    hand = position(
+        ["4C 5C 6C", "KD QD 2H", "9S"], phase=Phase.PLAY, table=[(2, "7H 8H 9H")], laid=(0, 2)
+    )
     after = hand.apply(NewMeld(0, cards("4C 5C 6C")))
     assert after.is_over and after.legal_actions() == ()
-    assert (after.result.kind, after.result.winner, after.result.points) == ("out", 0, 10 + 10 + 2 + 9)
+    assert (after.result.kind, after.result.winner, after.result.points) == (
+        "out",
+        0,
+        10 + 10 + 2 + 9,
+    )
     with pytest.raises(IllegalAction) as error:
         after.apply(LayOff(1, card("9S"), 0))
     assert error.value.reason == "hand_over"
@@ -196,16 +207,34 @@ def test_a_meld_or_lay_off_may_not_leave_only_the_card_taken_from_the_pile():
 
 
 @pytest.mark.parametrize("doubles, points", [(False, 25), (True, 50)])
-def test_going_rummy_out_in_one_turn_with_nothing_laid_before_doubles_only_under_the_house_rule(doubles, points):
-    hand = position(["9H 9D 9S TC", "KD QD 5H"], stock="2S", table=[(1, "JC QC KC")], rummy_doubles=doubles)
-    after = hand.apply(DrawStock(0)).apply(NewMeld(0, cards("9H 9D 9S"))).apply(LayOff(0, card("TC"), 0))
+def test_going_rummy_out_in_one_turn_with_nothing_laid_before_doubles_only_under_the_house_rule(
+    doubles, points
+):
+    hand = position(
+        ["9H 9D 9S TC", "KD QD 5H"], stock="2S", table=[(1, "JC QC KC")], rummy_doubles=doubles
+    )
+    after = (
+        hand.apply(DrawStock(0))
+        .apply(NewMeld(0, cards("9H 9D 9S")))
+        .apply(LayOff(0, card("TC"), 0))
+    )
     after = after.apply(Discard(0, card("2S")))
     assert (after.result.kind, after.result.winner, after.result.points) == ("rummy", 0, points)
 
 
 def test_going_out_after_laying_down_in_an_earlier_turn_is_not_rummy():
-    hand = position(["9H 9D 9S TC", "KD QD 5H"], stock="2S", table=[(1, "JC QC KC")], rummy_doubles=True, laid=(0,))
-    after = hand.apply(DrawStock(0)).apply(NewMeld(0, cards("9H 9D 9S"))).apply(LayOff(0, card("TC"), 0))
+    hand = position(
+        ["9H 9D 9S TC", "KD QD 5H"],
+        stock="2S",
+        table=[(1, "JC QC KC")],
+        rummy_doubles=True,
+        laid=(0,),
+    )
+    after = (
+        hand.apply(DrawStock(0))
+        .apply(NewMeld(0, cards("9H 9D 9S")))
+        .apply(LayOff(0, card("TC"), 0))
+    )
     after = after.apply(Discard(0, card("2S")))
     assert (after.result.kind, after.result.points) == ("out", 25)
 
@@ -230,15 +259,26 @@ def test_after_the_last_turnover_an_empty_stock_ends_the_hand_as_a_draw():
     hand = position(["2C 5D 9H", "3C 6D TH"], stock="7S", pile="KS", turnovers=1)
     hand = replace(hand, turnovers=1)
     after = hand.apply(DrawStock(0)).apply(Discard(0, card("9H")))
-    assert after.is_over and (after.result.kind, after.result.winner, after.result.points) == ("draw", None, 0)
-    hand = replace(position(["2C 5D 9H", "3C 6D TH"], stock="7S", pile="KS", turnovers=3), turnovers=2)
+    assert after.is_over and (after.result.kind, after.result.winner, after.result.points) == (
+        "draw",
+        None,
+        0,
+    )
+    hand = replace(
+        position(["2C 5D 9H", "3C 6D TH"], stock="7S", pile="KS", turnovers=3), turnovers=2
+    )
     assert not hand.apply(DrawStock(0)).apply(Discard(0, card("9H"))).is_over
 
 
 def test_an_illegal_action_leaves_the_hand_unchanged():
     hand = position(["7C 7D 7H 2S", "2D"], phase=Phase.PLAY, table=[(1, "8S 9S TS")])
     before = replace(hand)
-    for action in (NewMeld(0, cards("7C 7D 2S")), LayOff(0, card("2S"), 0), Discard(0, card("AS")), DrawStock(0)):
+    for action in (
+        NewMeld(0, cards("7C 7D 2S")),
+        LayOff(0, card("2S"), 0),
+        Discard(0, card("AS")),
+        DrawStock(0),
+    ):
         with pytest.raises(IllegalAction):
             hand.apply(action)
     assert hand == before
@@ -246,13 +286,34 @@ def test_an_illegal_action_leaves_the_hand_unchanged():
 
 @pytest.mark.parametrize(
     "action",
-    [DrawStock(3), DrawDiscard(0), NewMeld(5, cards("7C 7D 7H")), LayOff(1, card("TS"), 12), Discard(2, card("AH"))],
+    [
+        DrawStock(3),
+        DrawDiscard(0),
+        NewMeld(5, cards("7C 7D 7H")),
+        LayOff(1, card("TS"), 12),
+        Discard(2, card("AH")),
+    ],
 )
 def test_actions_have_text_codes_for_saved_games(action):
     assert parse_action(action_code(action)) == action
 
 
-@pytest.mark.parametrize("code", ["", "0", "x stock", "0 fly", "0 stock 7S", "0 meld", "0 layoff 7S", "0 layoff 7S x", "6 stock", "0 discard 7S 8S", "0 discard ZZ"])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "",
+        "0",
+        "x stock",
+        "0 fly",
+        "0 stock 7S",
+        "0 meld",
+        "0 layoff 7S",
+        "0 layoff 7S x",
+        "6 stock",
+        "0 discard 7S 8S",
+        "0 discard ZZ",
+    ],
+)
 def test_bad_action_codes_are_refused_with_a_clear_error(code):
     with pytest.raises(ValueError):
         parse_action(code)

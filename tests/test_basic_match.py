@@ -5,8 +5,16 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-
-from rummy.basic import BasicHand, BasicMatch, BasicRules, Discard, LayOff, NewMeld, action_code, replay
+from rummy.basic import (
+    BasicHand,
+    BasicMatch,
+    BasicRules,
+    Discard,
+    LayOff,
+    NewMeld,
+    action_code,
+    replay,
+)
 from rummy.cards import DECK, to_mask
 from rummy.errors import IllegalAction
 from rummy.rng import Rng, derive_seed
@@ -31,7 +39,9 @@ FULL_DECK = to_mask(DECK)
 def holds_the_deck_once(hand):
     """Every card of the deck is in exactly one place: a hand, the stock, the pile, a meld."""
     places = [*hand.hands, hand.stock, hand.pile, *(t.meld.cards for t in hand.table)]
-    return sum(map(len, places)) == 52 and to_mask(c for cards in places for c in cards) == FULL_DECK
+    return (
+        sum(map(len, places)) == 52 and to_mask(c for cards in places for c in cards) == FULL_DECK
+    )
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -39,7 +49,9 @@ def test_random_hands_keep_all_52_cards_and_replay_exactly(players):
     rng = Rng(derive_seed(41, players))
     kinds = Counter()
     for number in range(400):
-        hand = BasicHand.deal(derive_seed(42, players, number), BasicRules(players=players), number % players)
+        hand = BasicHand.deal(
+            derive_seed(42, players, number), BasicRules(players=players), number % players
+        )
         while not hand.is_over:
             hand = hand.apply(random_action(hand, rng))
             assert holds_the_deck_once(hand)
@@ -102,7 +114,9 @@ def test_a_game_of_a_number_of_hands_ends_after_them_and_a_tie_has_several_winne
 
 
 def test_a_saved_game_replays_to_the_same_state():
-    match = BasicMatch.start(BasicRules(players=4, hands=3, target=None, rummy_doubles=True), seed=12)
+    match = BasicMatch.start(
+        BasicRules(players=4, hands=3, target=None, rummy_doubles=True), seed=12
+    )
     rng = Rng(12)
     match = play_out(match, rng).next_hand()
     for _ in range(9):

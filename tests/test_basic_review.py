@@ -22,8 +22,14 @@ def position(person, others, *, pile="", phase=Phase.PLAY):
     used = {c for h in hands for c in h} | set(cards(pile))
     deal = BasicHand.deal(1, rules_for(len(hands)), dealer=len(hands) - 1)
     return replace(
-        deal, hands=hands, pile=cards(pile), phase=phase, to_move=PERSON, turns=4,
-        stock=tuple(c for c in DECK if c not in used), actions=(),
+        deal,
+        hands=hands,
+        pile=cards(pile),
+        phase=phase,
+        to_move=PERSON,
+        turns=4,
+        stock=tuple(c for c in DECK if c not in used),
+        actions=(),
     )
 
 
@@ -98,11 +104,17 @@ def test_the_review_never_peeks_at_the_other_hands():
     dealt = BasicHand.deal(hand.seed, hand.rules, hand.dealer)
     hidden = [c for h in dealt.hands[1:] for c in h]
     stock = dealt.stock[: -len(hidden)] + tuple(hidden)
-    deep = dealt.stock[-len(hidden):]
+    deep = dealt.stock[-len(hidden) :]
     sizes = [len(h) for h in dealt.hands[1:]]
-    others = (deep[: sizes[0]], deep[sizes[0]:])
-    other = replace(dealt, hands=(dealt.hands[0],) + tuple(tuple(sorted(h)) for h in others), stock=stock)
-    shown = next(i for i, a in enumerate(hand.actions) if a.seat != PERSON and not isinstance(a, (DrawStock, DrawDiscard)))
+    others = (deep[: sizes[0]], deep[sizes[0] :])
+    other = replace(
+        dealt, hands=(dealt.hands[0],) + tuple(tuple(sorted(h)) for h in others), stock=stock
+    )
+    shown = next(
+        i
+        for i, a in enumerate(hand.actions)
+        if a.seat != PERSON and not isinstance(a, (DrawStock, DrawDiscard))
+    )
     replayed = other
     for action in hand.actions[:shown]:
         replayed = replayed.apply(action)

@@ -5,9 +5,6 @@ end-of-hand summary, statistics."""
 from dataclasses import replace
 
 import pytest
-from session_play import acted, moves_of_the_hand
-from session_play import until as play_until
-
 from rummy.basic import TURNOVERS, DrawDiscard, DrawStock, LayOff, NewMeld, Phase, hand_value
 from rummy.basic.actions import action_code
 from rummy.basic.agents import LEVELS, make_agent
@@ -15,6 +12,8 @@ from rummy.basic.session import PERSON, BasicSession, Settings, Stats, levels
 from rummy.cards import parse_cards
 from rummy.melds import make_meld
 from rummy.sessions import Refusal
+from session_play import acted, moves_of_the_hand
+from session_play import until as play_until
 
 
 def new(seed, **settings):
@@ -35,15 +34,24 @@ def until(session, screens, person=easy_code):
 def test_settings_choose_the_players_the_length_and_the_level():
     settings = Settings(opponents=5, hands=3, target=None, level="easy")
     rules = settings.rules()
-    assert settings.players == 6 and rules.players == 6 and rules.hands == 3 and rules.target is None
+    assert (
+        settings.players == 6 and rules.players == 6 and rules.hands == 3 and rules.target is None
+    )
     assert Settings().rules().target == 100 and Settings().opponents == 3
     assert levels() == tuple(LEVELS) == BasicSession.levels
 
 
 @pytest.mark.parametrize(
     "bad",
-    [{"opponents": 0}, {"opponents": 6}, {"opponents": "3"}, {"level": "grandmaster"}, {"hands": 3},
-     {"hands": None, "target": None}, {"target": 0}],
+    [
+        {"opponents": 0},
+        {"opponents": 6},
+        {"opponents": "3"},
+        {"level": "grandmaster"},
+        {"hands": 3},
+        {"hands": None, "target": None},
+        {"target": 0},
+    ],
 )
 def test_bad_settings_are_refused(bad):
     with pytest.raises(ValueError):
@@ -75,7 +83,9 @@ def test_an_illegal_meld_is_refused_with_its_reason_and_changes_nothing():
     session = acted(until(new(3, opponents=1), {"draw"}), "stock")
     assert session.act("discard ZZ").reason == "bad_code"
     hand = session.view.hand
-    not_a_meld = next(cards for cards in (hand[:3], hand[1:4], hand[2:5], hand[3:6]) if no_meld(cards))
+    not_a_meld = next(
+        cards for cards in (hand[:3], hand[1:4], hand[2:5], hand[3:6]) if no_meld(cards)
+    )
     before = session.view_model()
     refusal = session.act("meld " + " ".join(c.code for c in not_a_meld))
     assert refusal.reason == "not_a_meld"
@@ -97,7 +107,8 @@ def test_the_options_are_the_persons_legal_moves():
         legal = session.view.legal_actions
         options = session.view_model()["options"]
         assert sorted(map(sorted, options["melds"])) == sorted(
-            sorted(c.code for c in a.cards) for a in legal if isinstance(a, NewMeld))
+            sorted(c.code for c in a.cards) for a in legal if isinstance(a, NewMeld)
+        )
         assert options["layoffs"] == {
             card: [a.target for a in legal if isinstance(a, LayOff) and a.card.code == card]
             for card in {a.card.code for a in legal if isinstance(a, LayOff)}
@@ -115,7 +126,11 @@ def test_meld_offers_are_the_persons_largest_legal_melds():
     assert offers == {frozenset("7S 8S 9S TS".split()), frozenset("7S 7H 7D".split())}
     session = acted(session, "meld 7S 8S 9S TS")
     view = session.view_model()
-    assert view["melds"][-1] == {"number": len(view["melds"]) - 1, "owner": PERSON, "cards": ["7S", "8S", "9S", "TS"]}
+    assert view["melds"][-1] == {
+        "number": len(view["melds"]) - 1,
+        "owner": PERSON,
+        "cards": ["7S", "8S", "9S", "TS"],
+    }
     assert view["options"]["offers"] == [] and view["options"]["melds"] == []  # one new meld a turn
 
 
@@ -149,8 +164,14 @@ def test_a_turnover_is_told():
     session = new(5, opponents=5, level="easy")
     for _ in range(3000):
         before = session.view.turnovers
-        session = acted(session, "computer" if session.screen == "opponent" else "stock" if session.screen == "draw"
-                      else "discard " + session.view_model()["options"]["discards"][-1])
+        session = acted(
+            session,
+            "computer"
+            if session.screen == "opponent"
+            else "stock"
+            if session.screen == "draw"
+            else "discard " + session.view_model()["options"]["discards"][-1],
+        )
         if session.view.turnovers > before:
             assert session.view_model()["last_move"]["turnover"] is True
             return
@@ -171,7 +192,11 @@ def test_the_end_of_a_hand_shows_every_players_cards_points_and_score():
         assert row["score"] == session.match.scores[row["seat"]]
     if result["winner"] is not None:
         winner = summary[result["winner"]]
-        assert winner["went_out"] and winner["cards"] == [] and result["points"] == sum(r["value"] for r in summary)
+        assert (
+            winner["went_out"]
+            and winner["cards"] == []
+            and result["points"] == sum(r["value"] for r in summary)
+        )
     session = until(acted(session, "next-hand"), {"hand-over", "game-over"})
     view = session.view_model()
     assert view["screen"] == "game-over" and view["match"]["over"]
@@ -232,7 +257,10 @@ def test_a_save_keeps_the_turnover_limit_it_was_started_with():
     settings do not choose the limit), while a save whose other rules leave its settings is
     still refused."""
     session = until(new(3, opponents=5, hands=1, target=None), {"draw"})
-    assert session.match.rules.turnovers == TURNOVERS and session.view_model()["turnover_limit"] == TURNOVERS
+    assert (
+        session.match.rules.turnovers == TURNOVERS
+        and session.view_model()["turnover_limit"] == TURNOVERS
+    )
     save = session.save()
 
     def with_rules(**rules):

@@ -1,8 +1,8 @@
 """A seat's view of a Basic Rummy hand shows its own cards and what is public, nothing else."""
 
+from random_play import reshuffle_hidden_basic as reshuffle_hidden
 from rummy.basic import BasicHand, BasicMatch, BasicRules, Phase
 from rummy.rng import Rng, derive_seed
-from random_play import reshuffle_hidden_basic as reshuffle_hidden
 from test_basic_match import random_action
 
 

@@ -10,7 +10,9 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 def run_bench(name, *args):
     """The lines a benchmark prints, once it has exited cleanly."""
-    done = subprocess.run([sys.executable, str(BENCH / name), *args], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, str(BENCH / name), *args], capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout.splitlines()
 
@@ -31,7 +33,9 @@ def test_agents_benchmark_prints_percentiles_for_every_level():
 def test_solver_benchmark_agrees_with_the_integer_program_on_played_and_random_positions():
     lines = [line.strip() for line in run_bench("bench_solver.py", "--games", "1", "--random", "3")]
     played, random = lines[:5], lines[5:]
-    assert "from 1 four-player rounds" in played[0] and played[4] == "solver moves the game refused 0"
+    assert (
+        "from 1 four-player rounds" in played[0] and played[4] == "solver moves the game refused 0"
+    )
     assert random[0].startswith("3 positions of random legal sets")
     for part in (played, random):
         assert part[1].startswith("solve: median") and part[2].startswith("milp : median")
@@ -51,10 +55,22 @@ def test_basic_agents_benchmark_prints_percentiles_for_every_level():
 
 
 def test_basic_turnovers_benchmark_prints_a_row_per_line_up_and_limit():
-    lines = run_bench("bench_basic_turnovers.py", "--hands", "2", "--limits", "0,3", "--players", "2", "--jobs", "1")
+    lines = run_bench(
+        "bench_basic_turnovers.py",
+        "--hands",
+        "2",
+        "--limits",
+        "0,3",
+        "--players",
+        "2",
+        "--jobs",
+        "1",
+    )
     assert len(lines) == 4  # 2 line-ups x 2 limits
     assert [line.split("limit")[1].split(":")[0].strip() for line in lines] == ["0", "3", "0", "3"]
-    assert all("drawn" in line and "95% CI" in line and "actions per hand" in line for line in lines)
+    assert all(
+        "drawn" in line and "95% CI" in line and "actions per hand" in line for line in lines
+    )
 
 
 def test_gin_oracle_benchmark_prints_every_variant():
@@ -99,4 +115,7 @@ def test_gin_oracle_sees_the_opponents_true_hand_from_the_spy():
 def test_links_benchmark_prints_link_lengths_and_times_for_every_game():
     lines = run_bench("bench_links.py", "--gin", "3", "--basic", "2", "--rummikub", "1")
     assert [line.split(":")[0] for line in lines] == ["gin", "basic", "rummikub"]
-    assert all("link median" in line and "characters" in line and "encode+decode+replay median" in line for line in lines)
+    assert all(
+        "link median" in line and "characters" in line and "encode+decode+replay median" in line
+        for line in lines
+    )

@@ -164,7 +164,9 @@ def test_wheel_record_matches_its_files(dist):
         for p in build.PACKAGE.rglob("*")
         if p.is_file() and "__pycache__" not in p.parts
     }
-    assert {n for n in names if not n.startswith(f"{dist_info}/")} == ours  # no tests, no web/, no bytecode
+    assert {
+        n for n in names if not n.startswith(f"{dist_info}/")
+    } == ours  # no tests, no web/, no bytecode
 
 
 def test_wheel_imports(dist):
@@ -174,7 +176,11 @@ def test_wheel_imports(dist):
     )
     done = subprocess.run(
         [sys.executable, "-I", "-c", code, str(wheel_of(dist))],
-        check=False, capture_output=True, text=True, cwd=wheel_of(dist).parent, timeout=60,
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=wheel_of(dist).parent,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().startswith(str(wheel_of(dist)))
@@ -227,8 +233,19 @@ def test_wheel_that_the_backend_refuses_fails_the_build(tmp_path):
 
 def test_dist_holds_the_page_and_runtime(dist, web):
     files = dist_files(dist)
-    assert {"index.html", "floor_worker.mjs", "styles.css", "main.py", "engine_worker.py", "ui/dom.py",
-            "i18n/en.json", "icons/icon.svg", "manifest.webmanifest", "sw.js", "precache.json"} <= files
+    assert {
+        "index.html",
+        "floor_worker.mjs",
+        "styles.css",
+        "main.py",
+        "engine_worker.py",
+        "ui/dom.py",
+        "i18n/en.json",
+        "icons/icon.svg",
+        "manifest.webmanifest",
+        "sw.js",
+        "precache.json",
+    } <= files
     assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
     for name in build.PYODIDE_FILES:
         assert (dist / "pyodide" / name).read_bytes() == (
@@ -243,7 +260,9 @@ def test_dist_holds_the_page_and_runtime(dist, web):
     assert not [f for f in files if "codemirror" in f or "xterm" in f or f.endswith(".map")]
     # The test-only tools (axe-core, the accessibility checker) are never shipped.
     assert not [f for f in files if "axe" in f.lower()]
-    assert b"axe.run" not in b"".join((dist / f).read_bytes() for f in files if f.endswith((".js", ".mjs", ".html")))
+    assert b"axe.run" not in b"".join(
+        (dist / f).read_bytes() for f in files if f.endswith((".js", ".mjs", ".html"))
+    )
 
 
 def test_pyscript_imports_resolve(dist):
@@ -407,7 +426,10 @@ def test_server_types_and_headers(dist):
 def test_bad_arguments_exit_2(args):
     done = subprocess.run(
         [sys.executable, str(ROOT / "build.py"), *args],
-        check=False, capture_output=True, text=True, timeout=60,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2
     assert "usage: build.py" in done.stderr
@@ -420,7 +442,9 @@ def fake_root(path: Path, *, installed: dict[str, str] | None) -> Path:
     """A project folder with package.json and a lock, and node_modules as given (or none)."""
     pins = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", build.MICROPYTHON_PACKAGE: "1.27.0"}
     path.mkdir()
-    (path / "package.json").write_text(json.dumps({"dependencies": pins, "devDependencies": {"axe-core": "4.14.1"}}))
+    (path / "package.json").write_text(
+        json.dumps({"dependencies": pins, "devDependencies": {"axe-core": "4.14.1"}})
+    )
     (path / "package-lock.json").write_text("{}")
     if installed is not None:
         for name, version in installed.items():
@@ -442,17 +466,25 @@ def test_npm_runs_only_when_needed(tmp_path, monkeypatch):
     calls = []
     monkeypatch.setattr(build.shutil, "which", lambda name: "/usr/bin/npm")
     monkeypatch.setattr(
-        build.subprocess, "run",
+        build.subprocess,
+        "run",
         lambda cmd, **kw: calls.append(cmd) or subprocess.CompletedProcess(cmd, 0),
     )
-    current = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", build.MICROPYTHON_PACKAGE: "1.27.0", "axe-core": "4.14.1"}
+    current = {
+        "pyodide": "314.0.7",
+        "@pyscript/core": "0.7.31",
+        build.MICROPYTHON_PACKAGE: "1.27.0",
+        "axe-core": "4.14.1",
+    }
     build.ensure_node_modules(fake_root(tmp_path / "ok", installed=current))
     assert calls == []
     older = {**current, "pyodide": "314.0.5"}
     build.ensure_node_modules(fake_root(tmp_path / "old", installed=older))
     assert calls == [["/usr/bin/npm", "ci", "--no-audit", "--no-fund"]]
     # A test tool (a devDependency) at another version is stale too.
-    build.ensure_node_modules(fake_root(tmp_path / "old-dev", installed={**current, "axe-core": "4.10.0"}))
+    build.ensure_node_modules(
+        fake_root(tmp_path / "old-dev", installed={**current, "axe-core": "4.10.0"})
+    )
     assert len(calls) == 2
     stale = fake_root(tmp_path / "stale", installed=current)
     lock = stale / "package-lock.json"

@@ -1,6 +1,14 @@
 import pytest
-
-from rummy.cards import DECK, Card, format_cards, from_mask, parse_card, parse_cards, shuffled_deck, to_mask
+from rummy.cards import (
+    DECK,
+    Card,
+    format_cards,
+    from_mask,
+    parse_card,
+    parse_cards,
+    shuffled_deck,
+    to_mask,
+)
 from rummy.rng import Rng, derive_seed
 
 

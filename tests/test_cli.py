@@ -5,7 +5,6 @@ import subprocess
 import sys
 
 import pytest
-
 from rummy.cli import main
 
 
@@ -20,7 +19,13 @@ def test_selfplay_json_prints_one_object_with_the_statistics():
     assert done.returncode == 0, done.stderr
     stats = json.loads(done.stdout)
     assert stats["hands"] == 40
-    assert stats["turns_min"] <= stats["turns_q1"] <= stats["turns_median"] <= stats["turns_q3"] <= stats["turns_max"]
+    assert (
+        stats["turns_min"]
+        <= stats["turns_q1"]
+        <= stats["turns_median"]
+        <= stats["turns_q3"]
+        <= stats["turns_max"]
+    )
     shares = [stats["gin_share"], stats["undercut_share"], stats["dead_share"]]
     assert all(0 <= share <= 1 for share in shares) and sum(shares) <= 1
     assert 0 <= stats["knock_deadwood_mean"] <= 10

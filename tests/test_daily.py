@@ -3,7 +3,6 @@
 from datetime import date, datetime
 
 import pytest
-
 from rummy.daily import GAMES, daily_seed
 from rummy.gin.session import GinSession
 
@@ -15,7 +14,9 @@ def test_the_same_game_and_day_give_the_same_seed():
 
 
 def test_each_game_and_each_day_has_its_own_seed():
-    seeds = {daily_seed(game, date.fromordinal(DAY.toordinal() + n)) for game in GAMES for n in range(60)}
+    seeds = {
+        daily_seed(game, date.fromordinal(DAY.toordinal() + n)) for game in GAMES for n in range(60)
+    }
     assert len(seeds) == len(GAMES) * 60
 
 
@@ -33,7 +34,9 @@ def test_the_days_seed_deals_the_same_first_hand_to_everyone():
     assert first.hands == again.hands and first.stock == again.stock
 
 
-@pytest.mark.parametrize("game, day", [("poker", DAY), ("gin", "2026-12-01"), ("gin", datetime(2026, 12, 1, 9))])
+@pytest.mark.parametrize(
+    "game, day", [("poker", DAY), ("gin", "2026-12-01"), ("gin", datetime(2026, 12, 1, 9))]
+)
 def test_an_unknown_game_or_a_day_that_is_not_a_date_is_refused(game, day):
     with pytest.raises(ValueError):
         daily_seed(game, day)

@@ -39,22 +39,36 @@ def project(tmp_path) -> Path:
     os.utime(root / "package-lock.json", (1_000_000_000, 1_000_000_000))
     for name in ("bench_melds.py", "bench_startup.py"):
         (root / "bench" / name).write_text("")
-    for path, text in ((root / ".venv" / "bin" / "python", FAKE_PYTHON),
-                       (tmp_path / "bin" / "npm", "#!/bin/sh\n")):
+    for path, text in (
+        (root / ".venv" / "bin" / "python", FAKE_PYTHON),
+        (tmp_path / "bin" / "npm", "#!/bin/sh\n"),
+    ):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
         path.chmod(0o755)
     return root
 
 
-def dev_sh(project: Path, *args: str, chromium: Path) -> tuple[subprocess.CompletedProcess, list[str]]:
+def dev_sh(
+    project: Path, *args: str, chromium: Path
+) -> tuple[subprocess.CompletedProcess, list[str]]:
     """Run dev.sh; the result and the fake python's calls during this run."""
     calls = project.parent / "calls"
     calls.write_text("")
-    env = {**os.environ, "PATH": f"{project.parent / 'bin'}{os.pathsep}{os.environ['PATH']}",
-           "RUMMY_CHROMIUM": str(chromium), "DEV_SH_CALLS": str(calls)}
-    done = subprocess.run(["bash", str(project / "dev.sh"), *args], env=env, capture_output=True,
-                          text=True, timeout=60, check=False)
+    env = {
+        **os.environ,
+        "PATH": f"{project.parent / 'bin'}{os.pathsep}{os.environ['PATH']}",
+        "RUMMY_CHROMIUM": str(chromium),
+        "DEV_SH_CALLS": str(calls),
+    }
+    done = subprocess.run(
+        ["bash", str(project / "dev.sh"), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     return done, calls.read_text().splitlines()
 
 
@@ -67,7 +81,9 @@ def test_without_chromium_test_installs_playwrights_once_per_install(project):
     done, calls = dev_sh(project, "test", "-q", chromium=missing)
     assert done.returncode == 0, done.stderr
     backend = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
-    assert f"-m pip install --quiet -e .[test] {' '.join(backend)}" in calls  # build.py's backend too
+    assert (
+        f"-m pip install --quiet -e .[test] {' '.join(backend)}" in calls
+    )  # build.py's backend too
     assert installs_chromium(calls)
     assert calls[-1] == "-m pytest -q"
 

@@ -68,9 +68,9 @@ def anchors(path: Path) -> set[str]:
 
 
 def test_anchors_are_githubs():
-    assert {"figures", "start-up", "start-up-1", "gin--rummygin"} <= anchors(ROOT / "docs" / "web.md") | anchors(
-        ROOT / "docs" / "engine.md"
-    )
+    assert {"figures", "start-up", "start-up-1", "gin--rummygin"} <= anchors(
+        ROOT / "docs" / "web.md"
+    ) | anchors(ROOT / "docs" / "engine.md")
 
 
 @pytest.mark.parametrize("path", DOCS, ids=lambda path: path.name)

@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from rummy.sessions import Refusal
 
 SOURCE = Path(__file__).resolve().parent.parent / "web" / "engine_worker.py"
@@ -21,8 +20,16 @@ SETTINGS = {
     "rummikub": {"opponents": 1, "level": "easy"},
 }
 GAMES = list(SETTINGS)
-OVER = {"gin": ("settle", "match-over"), "basic": ("hand-over", "game-over"), "rummikub": ("round-over", "game-over")}
-HANDS = {"gin": "hands", "basic": "hands", "rummikub": "rounds"}  # the statistic counting hands played
+OVER = {
+    "gin": ("settle", "match-over"),
+    "basic": ("hand-over", "game-over"),
+    "rummikub": ("round-over", "game-over"),
+}
+HANDS = {
+    "gin": "hands",
+    "basic": "hands",
+    "rummikub": "rounds",
+}  # the statistic counting hands played
 
 
 @pytest.fixture
@@ -42,7 +49,8 @@ def person_move(view):
     """A legal move of the person, read from the view model."""
     if view["game"] == "gin":
         return {"upcard": "pass", "draw": "stock"}.get(view["screen"]) or "discard " + next(
-            code for code, option in view["discards"].items() if option["discard"])
+            code for code, option in view["discards"].items() if option["discard"]
+        )
     if view["game"] == "rummikub":
         return "draw"
     return "stock" if view["screen"] == "draw" else "discard " + view["options"]["discards"][0]
@@ -51,7 +59,12 @@ def person_move(view):
 def test_the_worker_offers_every_request_and_touches_no_page():
     assert set(worker.exports(worker.Engine())) == set(worker.REQUESTS)
     tree = ast.parse(SOURCE.read_text())
-    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
     imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert "js" not in imported and "pyodide" not in imported
     names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
@@ -69,7 +82,11 @@ def test_opening_a_game_names_its_computer_levels(call, game):
 def play_hand(call, game, seed=5):
     """Start a match of `game` and play its first hand to the end, through the worker."""
     reply = call("start", {"game": game, "settings": SETTINGS[game], "seed": seed})
-    assert reply["ok"] and reply["view"]["game"] == game and reply["save"]["format"] == f"rummy-table/{game}"
+    assert (
+        reply["ok"]
+        and reply["view"]["game"] == game
+        and reply["save"]["format"] == f"rummy-table/{game}"
+    )
     for _ in range(800):
         view = reply["view"]
         if view["screen"] in OVER[game]:
@@ -86,8 +103,17 @@ def test_a_hand_is_played_through_the_worker_and_each_reply_can_be_stored(call, 
     reply = play_hand(call, game)
     # What the page stored restores the same session in a new worker (a reload).
     fresh = worker.exports(worker.Engine())
-    opened = json.loads(fresh["open"](json.dumps(
-        {"game": game, "save": json.dumps(reply["save"]), "stats": json.dumps(reply["stats"])})))
+    opened = json.loads(
+        fresh["open"](
+            json.dumps(
+                {
+                    "game": game,
+                    "save": json.dumps(reply["save"]),
+                    "stats": json.dumps(reply["stats"]),
+                }
+            )
+        )
+    )
     assert opened["ok"] and opened["notices"] == [] and opened["view"] == reply["view"]
     figures = dict(call("statistics", {"game": game})["figures"])
     assert figures[HANDS[game]] + (reply["view"]["result"]["winner"] is None) >= 1
@@ -124,8 +150,14 @@ def test_a_start_without_a_seed_deals_a_random_match(call):
 
 
 def test_a_corrupted_save_or_statistics_are_reported_and_a_fresh_start_offered(call):
-    reply = call("open", {"game": "basic", "save": '{"format": "rummy-table/basic", "version": 1, "match": 7}',
-                          "stats": '{"hands": -4}'})
+    reply = call(
+        "open",
+        {
+            "game": "basic",
+            "save": '{"format": "rummy-table/basic", "version": 1, "match": 7}',
+            "stats": '{"hands": -4}',
+        },
+    )
     assert reply["ok"] and reply["view"] is None and reply["save"] is None
     assert reply["notices"] == ["stats_corrupt", "save_corrupt"] and len(reply["problems"]) == 2
     assert reply["stats"]["hands"] == 0
@@ -154,8 +186,12 @@ def test_hints_come_from_the_hard_player_and_name_cards(call):
 
 def test_replies_are_refusals_of_the_protocol():
     refusal = Refusal("not_your_turn", {"card": "7S"}, "It is not your turn.")
-    assert worker._refusal(refusal) == {"ok": False, "reason": "not_your_turn", "params": {"card": "7S"},
-                                        "message": "It is not your turn."}
+    assert worker._refusal(refusal) == {
+        "ok": False,
+        "reason": "not_your_turn",
+        "params": {"card": "7S"},
+        "message": "It is not your turn.",
+    }
 
 
 # ---- Rummikub: the table checked while it is built, and the solver's hint ------------------------
@@ -164,7 +200,9 @@ def test_replies_are_refusals_of_the_protocol():
 def rummikub_turn(call, seed):
     """A Rummikub match started through the worker and played (the computer's turns) until the
     person is to move; its view."""
-    view = call("start", {"game": "rummikub", "settings": SETTINGS["rummikub"], "seed": seed})["view"]
+    view = call("start", {"game": "rummikub", "settings": SETTINGS["rummikub"], "seed": seed})[
+        "view"
+    ]
     while view["screen"] == "opponent":
         view = call("act", {"game": "rummikub", "code": "computer"})["view"]
     assert view["screen"] == "play"
@@ -178,16 +216,23 @@ def test_a_rummikub_table_is_checked_without_being_played(call):
     assert reply["ok"] and reply["ms"] >= 0
     answer = reply["answer"]
     assert len(answer["sets"]) == 2 and answer["need"] == 30 and answer["playable"] is False
-    assert answer["sets"][1]["reason"] == "group_repeated_colour" and answer["sets"][1]["params"]["colour"] == "R"
+    assert (
+        answer["sets"][1]["reason"] == "group_repeated_colour"
+        and answer["sets"][1]["params"]["colour"] == "R"
+    )
     assert answer["refusal"]["reason"]
     # Nothing was played: the person's turn is where it was.
     assert call("act", {"game": "rummikub", "code": "draw"})["view"]["turn"] == view["turn"] + 1
 
 
-@pytest.mark.parametrize("table", [None, "not a list", 7, [["R5", "Z9", "K1"]], [["R5", 5]], ["R5 R6 R7"]])
+@pytest.mark.parametrize(
+    "table", [None, "not a list", 7, [["R5", "Z9", "K1"]], [["R5", 5]], ["R5 R6 R7"]]
+)
 def test_a_table_the_engine_cannot_read_is_refused_and_nothing_changes(call, table):
     view = rummikub_turn(call, 8)
-    reply = call("check", {"game": "rummikub", "table": table} if table is not None else {"game": "rummikub"})
+    reply = call(
+        "check", {"game": "rummikub", "table": table} if table is not None else {"game": "rummikub"}
+    )
     assert reply["ok"] is False and reply["reason"] == "bad_request" and reply["params"]["detail"]
     assert call("act", {"game": "rummikub", "code": "draw"})["view"]["turn"] == view["turn"] + 1
 
@@ -203,8 +248,12 @@ def test_a_rummikub_hint_is_a_table_the_check_accepts_and_the_play_takes(call):
     else:
         raise AssertionError("no hint laid a table down")
     assert call("check", {"game": "rummikub", "table": table})["answer"]["playable"]
-    played = call("act", {"game": "rummikub", "code": "play " + " | ".join(" ".join(s) for s in table)})
-    assert played["ok"] and len(played["view"]["rack"]) == len(view["rack"]) - len(hint["answer"]["placed"])
+    played = call(
+        "act", {"game": "rummikub", "code": "play " + " | ".join(" ".join(s) for s in table)}
+    )
+    assert played["ok"] and len(played["view"]["rack"]) == len(view["rack"]) - len(
+        hint["answer"]["placed"]
+    )
     assert played["view"]["last_play"]["by"] == 0
 
 
@@ -222,8 +271,13 @@ def test_rummikub_hints_and_checks_need_a_match_and_the_persons_turn(call):
 
 def test_rummikub_refusals_and_a_corrupted_save_through_the_worker(call):
     rummikub_turn(call, 9)
-    for code, reason in (("timeout", "no_turn_timer"), ("0 draw", "bad_code"), ("play R1", "set_too_short"),
-                         ("computer", "not_your_turn"), ("play Z1 Z2 Z3", "bad_code")):
+    for code, reason in (
+        ("timeout", "no_turn_timer"),
+        ("0 draw", "bad_code"),
+        ("play R1", "set_too_short"),
+        ("computer", "not_your_turn"),
+        ("play Z1 Z2 Z3", "bad_code"),
+    ):
         refused = call("act", {"game": "rummikub", "code": code})
         assert refused["ok"] is False and refused["reason"] == reason, code
     save = call("act", {"game": "rummikub", "code": "draw"})["save"]
@@ -252,8 +306,10 @@ def test_a_finished_hand_is_reviewed_in_slices_that_make_up_the_whole_review(cal
     assert [d["index"] for d in decisions] == [d.index for d in review.decisions]
     assert [d["cost"] for d in decisions] == [d.cost for d in review.decisions]
     hand, module = session.match.hand, session.review_module
-    assert [d["seen"] for d in decisions] == [json.loads(json.dumps(session.seen_model(module.view_at(hand, d.index, 0))))
-                                              for d in review.decisions], "each decision shows what the person saw then"
+    assert [d["seen"] for d in decisions] == [
+        json.loads(json.dumps(session.seen_model(module.view_at(hand, d.index, 0))))
+        for d in review.decisions
+    ], "each decision shows what the person saw then"
 
 
 def test_a_review_slice_the_engine_cannot_read_is_refused(call):
@@ -265,7 +321,10 @@ def test_a_review_slice_the_engine_cannot_read_is_refused(call):
 def test_starting_a_new_match_keeps_the_hands_the_left_match_counted(call):
     call("open", {"game": "gin", "save": None, "stats": None})
     assert play_hand(call, "gin")["stats"]["hands"] == 1
-    assert call("start", {"game": "gin", "settings": SETTINGS["gin"], "seed": 9})["stats"]["hands"] == 1
+    assert (
+        call("start", {"game": "gin", "settings": SETTINGS["gin"], "seed": 9})["stats"]["hands"]
+        == 1
+    )
 
 
 # ---- sharing a hand, and the daily deal ---------------------------------------------------------
@@ -273,7 +332,9 @@ def test_starting_a_new_match_keeps_the_hands_the_left_match_counted(call):
 
 def seat_of(call, game):
     """The person's seat at `game` as it stands: its statistics and the link of its hand."""
-    return call("statistics", {"game": game})["figures"], call("share", {"game": game})["answer"]["link"]
+    return call("statistics", {"game": game})["figures"], call("share", {"game": game})["answer"][
+        "link"
+    ]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -293,9 +354,15 @@ def test_a_shared_hand_replays_step_by_step_and_touches_no_session(call, game):
 
     dealt = states(decode(link))[0]
     first = model["steps"][0]["seen"]
-    shown = first["rack"] if game == "rummikub" else [code for group in first["hand"]["melds"] for code in group]
+    shown = (
+        first["rack"]
+        if game == "rummikub"
+        else [code for group in first["hand"]["melds"] for code in group]
+    )
     mine = dealt.racks[0] if game == "rummikub" else dealt.hands[0]
-    assert sorted(shown) == sorted(item.code for item in mine), "the first step is the sharer's hand as dealt"
+    assert sorted(shown) == sorted(item.code for item in mine), (
+        "the first step is the sharer's hand as dealt"
+    )
     assert seat_of(call, game) == before
 
 
@@ -325,14 +392,27 @@ def test_the_same_deal_is_played_again_from_a_link_against_the_same_level(call, 
     assert session.match.hand == dealt, "the first hand is the shared hand as it was dealt"
 
 
-@pytest.mark.parametrize("link, why", [("r1.AAAA", "malformed"), ("r9.AAAA", "unknown_version"), ("x" * 5000, "too_long"),
-                                       ("<img src=x onerror=alert(1)>", "malformed"), ("", "malformed")])
+@pytest.mark.parametrize(
+    "link, why",
+    [
+        ("r1.AAAA", "malformed"),
+        ("r9.AAAA", "unknown_version"),
+        ("x" * 5000, "too_long"),
+        ("<img src=x onerror=alert(1)>", "malformed"),
+        ("", "malformed"),
+    ],
+)
 def test_a_bad_link_is_refused_with_its_reason_and_nothing_changes(call, link, why):
     play_hand(call, "gin")
     before = seat_of(call, "gin")
-    for reply in (call("replay", {"link": link}), call("review", {"game": "gin", "link": link}),
-                  call("start", {"game": "gin", "deal": link})):
-        assert reply["ok"] is False and reply["reason"] == "bad_link" and reply["params"]["why"] == why
+    for reply in (
+        call("replay", {"link": link}),
+        call("review", {"game": "gin", "link": link}),
+        call("start", {"game": "gin", "deal": link}),
+    ):
+        assert (
+            reply["ok"] is False and reply["reason"] == "bad_link" and reply["params"]["why"] == why
+        )
     assert seat_of(call, "gin") == before
 
 

@@ -5,7 +5,6 @@ from dataclasses import replace
 from itertools import islice
 
 import pytest
-
 from rummy.cards import parse_card, parse_cards
 from rummy.gin import (
     COMPUTER,
@@ -109,7 +108,11 @@ def test_every_decision_is_one_of_the_persons_actions_with_a_choice_and_ranks_ev
         assert len(decision.options) == len(state.legal_actions)
         assert decision.cost == next(o.cost for o in decision.options if o.move == decision.move)
         assert decision.options[0].cost == 0 and all(o.cost >= 0 for o in decision.options)
-    forced = [i for i, a in enumerate(hand.actions) if a.seat == PLAYER and i not in {d.index for d in decisions}]
+    forced = [
+        i
+        for i, a in enumerate(hand.actions)
+        if a.seat == PLAYER and i not in {d.index for d in decisions}
+    ]
     assert all(len(view_at(hand, i, PLAYER).legal_actions) == 1 for i in forced)
 
 
@@ -128,7 +131,10 @@ def test_the_summary_names_the_costliest_decisions_dearest_first_and_the_total_a
 
 def test_costliest_breaks_ties_by_order_and_never_names_a_free_decision():
     option = (Option("0 stock", 0.0),)
-    made = [Decision(i, "0 stock", cost, option) for i, cost in [(0, 0.0), (1, 2.0), (3, 5.0), (5, 2.0), (7, 2.0)]]
+    made = [
+        Decision(i, "0 stock", cost, option)
+        for i, cost in [(0, 0.0), (1, 2.0), (3, 5.0), (5, 2.0), (7, 2.0)]
+    ]
     assert [d.index for d in Review("gin", 0, tuple(made)).costliest()] == [3, 1, 5]
     assert Review("gin", 0, tuple(made[:1])).costliest() == ()
 
@@ -153,7 +159,11 @@ def test_the_review_never_peeks_at_the_computers_hidden_cards():
     dealt = GinHand.deal(hand.seed, hand.rules, hand.dealer)
     computer, stock = dealt.hands[COMPUTER], dealt.stock
     other = replace(dealt, hands=(dealt.hands[PLAYER], stock[-10:]), stock=stock[:-10] + computer)
-    shown = next(i for i, a in enumerate(hand.actions) if a.seat == COMPUTER and isinstance(a, (Discard, Knock)))
+    shown = next(
+        i
+        for i, a in enumerate(hand.actions)
+        if a.seat == COMPUTER and isinstance(a, (Discard, Knock))
+    )
     replayed = other
     for action in hand.actions[:shown]:
         replayed = replayed.apply(action)
@@ -165,7 +175,9 @@ def test_a_review_survives_its_json_form_and_malformed_ones_are_refused():
     result = review(played(8, make_agent("easy", 8)), PLAYER)
     data = result.to_dict()
     assert Review.from_dict(data) == result
-    assert data["costliest"] == [d.index for d in result.costliest()] and data["total"] == result.total
+    assert (
+        data["costliest"] == [d.index for d in result.costliest()] and data["total"] == result.total
+    )
     first = data["decisions"][0]
     broken = [
         None,

@@ -5,14 +5,13 @@ bonus and lay-offs), its refusals, its statistics and its hints."""
 from dataclasses import replace
 
 import pytest
-from session_play import acted, moves_of_the_hand
-from session_play import until as play_until
-
 from rummy.cards import parse_card, parse_cards
 from rummy.gin import COMPUTER, PLAYER, Knock, Phase
 from rummy.gin.session import GinSession, Settings, Stats
 from rummy.melds import deadwood
 from rummy.sessions import arrangements, grouped, sorted_by
+from session_play import acted, moves_of_the_hand
+from session_play import until as play_until
 
 
 def new(seed, **settings):
@@ -28,8 +27,14 @@ def play(session, *codes):
 def by_hint(session):
     """The person's move code by the hard player's hint."""
     best = session.hints_model()[0]
-    verb = {"TakeUpcard": "take", "PassUpcard": "pass", "DrawStock": "stock", "DrawDiscard": "pile",
-            "Discard": "discard", "Knock": "knock"}[best["move"]]
+    verb = {
+        "TakeUpcard": "take",
+        "PassUpcard": "pass",
+        "DrawStock": "stock",
+        "DrawDiscard": "pile",
+        "Discard": "discard",
+        "Knock": "knock",
+    }[best["move"]]
     return f"{verb} {best['card']}" if verb in ("discard", "knock") else verb
 
 
@@ -71,7 +76,9 @@ def test_an_illegal_move_is_refused_with_its_reason_and_values():
 def test_knocking_above_the_limit_names_the_deadwood_and_the_limit():
     session = play(new(6), "take")
     options = session.view_model()["discards"]
-    card = next(code for code, option in options.items() if option["discard"] and option["deadwood"] > 10)
+    card = next(
+        code for code, option in options.items() if option["discard"] and option["deadwood"] > 10
+    )
     refusal = session.act(f"knock {card}")
     assert refusal.reason == "knock_too_high"
     assert refusal.params == {"card": card, "deadwood": options[card]["deadwood"], "limit": 10}
@@ -142,7 +149,14 @@ def knock_position(person, computer, rules="house"):
     session = play(new(9, rules=rules), "pass")
     hand = session.match.hand
     hands = (parse_cards(person), parse_cards(computer))
-    hand = replace(hand, hands=hands, phase=Phase.DISCARD, to_move=PLAYER, upcard_passes=2, drawn_from_pile=None)
+    hand = replace(
+        hand,
+        hands=hands,
+        phase=Phase.DISCARD,
+        to_move=PLAYER,
+        upcard_passes=2,
+        drawn_from_pile=None,
+    )
     return replace(session, match=replace(session.match, hand=hand))
 
 
@@ -152,7 +166,14 @@ def test_the_settlement_shows_lay_offs_in_place_and_the_bonus_apart():
     assert (result["kind"], result["winner"], result["knocker"]) == ("knock", "you", "you")
     assert result["bonus"] == 0 and result["knocker_hand"]["deadwood"] == 2
     run = next(meld for meld in result["knocker_hand"]["melds"] if "7C" in meld["cards"])
-    assert run["cards"] == ["5C", "6C", "7C", "8C", "9C", "TC"]  # lay-offs where they extend the run
+    assert run["cards"] == [
+        "5C",
+        "6C",
+        "7C",
+        "8C",
+        "9C",
+        "TC",
+    ]  # lay-offs where they extend the run
     assert sorted(run["laid_off"]) == ["5C", "6C", "TC"]
     defender = result["defender_hand"]
     assert sorted(defender["deadwood_cards"]) == sorted("JH QH 3D 5D 8H 9S 2H".split())
@@ -161,13 +182,17 @@ def test_the_settlement_shows_lay_offs_in_place_and_the_bonus_apart():
 
 @pytest.mark.parametrize("rules, bonus", [("house", 25), ("pagat", 20)])
 def test_a_gin_names_its_bonus(rules, bonus):
-    session = knock_position("7C 8C 9C 4H 4S 4D 4C KS KH KD AS", "5C 6C TC JH QH 3D 5D 8H 9S 2H", rules)
+    session = knock_position(
+        "7C 8C 9C 4H 4S 4D 4C KS KH KD AS", "5C 6C TC JH QH 3D 5D 8H 9S 2H", rules
+    )
     view = play(session, "knock AS").view_model()
     assert view["discards"] == {}
     result = view["result"]
     assert (result["kind"], result["bonus"]) == ("gin", bonus)
     assert result["points"] == bonus + result["defender_hand"]["deadwood"]
-    assert all(not meld["laid_off"] for meld in result["knocker_hand"]["melds"])  # no lay-offs on gin
+    assert all(
+        not meld["laid_off"] for meld in result["knocker_hand"]["melds"]
+    )  # no lay-offs on gin
 
 
 def test_the_gin_option_is_offered_before_the_knock():
@@ -206,7 +231,15 @@ def test_statistics_record_a_whole_match():
     assert stats.hands_won == sum(h.result.winner == PLAYER for h in hands)
     assert stats.gins == sum(h.result.winner == PLAYER and h.result.kind == "gin" for h in hands)
     assert [name for name, _ in stats.figures()] == [
-        "matches", "matches_won", "hands", "hands_won", "gins", "undercuts", "best_hand", "best_match"]
+        "matches",
+        "matches_won",
+        "hands",
+        "hands_won",
+        "gins",
+        "undercuts",
+        "best_hand",
+        "best_match",
+    ]
 
 
 def test_statistics_from_a_damaged_save_are_refused():
@@ -242,9 +275,13 @@ def test_the_hand_sorts_by_suit_or_rank_and_each_arrangement_holds_the_whole_han
     with pytest.raises(ValueError):
         sorted_by(hand, "colour")
     shown = arrangements(hand)
-    assert shown["suit"] == [["2C", "KC", "2D", "AH"]] and shown["rank"] == [["AH", "2C", "2D", "KC"]]
+    assert shown["suit"] == [["2C", "KC", "2D", "AH"]] and shown["rank"] == [
+        ["AH", "2C", "2D", "KC"]
+    ]
     for groups in shown.values():
-        assert sorted(code for group in groups for code in group) == sorted(card.code for card in hand)
+        assert sorted(code for group in groups for code in group) == sorted(
+            card.code for card in hand
+        )
 
 
 def test_a_hint_says_why_in_reasons_not_figures():
@@ -267,7 +304,11 @@ def test_a_hint_says_why_in_reasons_not_figures():
 
 
 def hint_for(session, move, card=None):
-    return next(h for h in session.hints_model() if h["move"] == move and (card is None or h["card"] == card))
+    return next(
+        h
+        for h in session.hints_model()
+        if h["move"] == move and (card is None or h["card"] == card)
+    )
 
 
 def draw_position(person, top):
@@ -281,7 +322,9 @@ def draw_position(person, top):
 
 def test_a_hint_names_the_meld_a_pile_card_completes_or_the_card_it_goes_with():
     session = draw_position("7C 8C 9C 4H 4S KS KH KD 2C AS", "4D")
-    assert hint_for(session, "DrawDiscard")["why"] == [{"why": "completes", "card": "4D", "cards": ["4D", "4H", "4S"]}]
+    assert hint_for(session, "DrawDiscard")["why"] == [
+        {"why": "completes", "card": "4D", "cards": ["4D", "4H", "4S"]}
+    ]
     session = draw_position("7C 8C 9C 4H 4S KS KH KD 2C AS", "3S")
     assert hint_for(session, "DrawDiscard")["why"][0]["why"] in ("near", "completes")
     session = draw_position("7C 8C 9C 4H 4S 4D KS KH KD AS", "QC")

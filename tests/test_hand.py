@@ -3,8 +3,8 @@
 from dataclasses import replace
 
 import pytest
-
-from rummy.cards import DECK, parse_card as card, parse_cards
+from rummy.cards import DECK, parse_cards
+from rummy.cards import parse_card as card
 from rummy.errors import IllegalAction
 from rummy.gin import (
     HOUSE,
@@ -144,7 +144,12 @@ def rigged(mine=MINE, theirs=THEIRS, stock_size=31, taken=None):
 def test_knocking_above_ten_is_refused_and_knocking_at_ten_or_less_settles():
     hand = rigged()
     # Discarding ♦J breaks the diamonds: ♦Q ♦K ♣10 ♥2 = 32 points.
-    _expect_refused(hand, Knock(0, card("JD")), "knock_too_high", "deadwood is 32: you may knock only with 10 or less")
+    _expect_refused(
+        hand,
+        Knock(0, card("JD")),
+        "knock_too_high",
+        "deadwood is 32: you may knock only with 10 or less",
+    )
     after = hand.apply(Knock(0, card("TC")))
     assert after.phase is Phase.OVER
     assert (after.result.kind, after.result.knocker, after.result.winner) == ("knock", 0, 0)
@@ -192,7 +197,12 @@ def test_actions_after_the_hand_ended_are_refused():
 def test_refused_actions_leave_the_state_unchanged():
     hand = deal().apply(TakeUpcard(0))
     before = (hand.hands, hand.pile, hand.stock, hand.phase, hand.to_move, hand.actions)
-    for action in (DrawStock(0), Discard(0, hand.taken[0][0]), Discard(0, hand.hands[1][0]), TakeUpcard(1)):
+    for action in (
+        DrawStock(0),
+        Discard(0, hand.taken[0][0]),
+        Discard(0, hand.hands[1][0]),
+        TakeUpcard(1),
+    ):
         with pytest.raises(IllegalAction):
             hand.apply(action)
     assert (hand.hands, hand.pile, hand.stock, hand.phase, hand.to_move, hand.actions) == before

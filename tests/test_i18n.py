@@ -40,7 +40,11 @@ def load(path: Path) -> dict:
 
 
 EN = load(I18N / "en.json")
-RULES_PAGES = ("rules.body", "basic.rules.body", "rk.rules.body")  # the in-app rules of each game: lists of paragraphs
+RULES_PAGES = (
+    "rules.body",
+    "basic.rules.body",
+    "rk.rules.body",
+)  # the in-app rules of each game: lists of paragraphs
 
 
 def strings(value: object) -> list[str]:
@@ -53,7 +57,10 @@ def placeholders(value: object) -> set[str]:
 
 def shape(body: list[str]) -> list[str]:
     """Headings and bullets of a rules page, so translations keep the English structure."""
-    return ["heading" if p.startswith("## ") else "bullet" if p.startswith("- ") else "text" for p in body]
+    return [
+        "heading" if p.startswith("## ") else "bullet" if p.startswith("- ") else "text"
+        for p in body
+    ]
 
 
 def used_keys() -> dict[str, set[str]]:
@@ -90,11 +97,15 @@ def test_catalog(path: Path):
             assert isinstance(value, str), f"{key} must be a string"
         for text in strings(value):
             assert isinstance(text, str) and text.strip(), f"{key} has an empty or non-string entry"
-        assert placeholders(value) == placeholders(EN[key]), f"{key}: placeholders differ from en.json"
+        assert placeholders(value) == placeholders(EN[key]), (
+            f"{key}: placeholders differ from en.json"
+        )
 
 
 def test_the_dom_layer_is_scanned():
-    assert {"main.py", "gin.py", "basic.py", "index.html"} <= {f for files in used_keys().values() for f in files}
+    assert {"main.py", "gin.py", "basic.py", "index.html"} <= {
+        f for files in used_keys().values() for f in files
+    }
 
 
 def test_keys_used_in_web_code_exist():

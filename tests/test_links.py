@@ -8,11 +8,20 @@ from dataclasses import fields, replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from rummy import links
 from rummy.basic.session import BasicSession
 from rummy.gin.session import GinSession
-from rummy.links import MAX_LINK, LinkError, SharedHand, decode, encode, payload, replay, share, states
+from rummy.links import (
+    MAX_LINK,
+    LinkError,
+    SharedHand,
+    decode,
+    encode,
+    payload,
+    replay,
+    share,
+    states,
+)
 from rummy.rummikub.session import RummikubSession
 from rummy.sessions import decision_seed
 
@@ -30,9 +39,15 @@ def played_out(session, level="easy"):
 
 
 SESSIONS = {
-    "gin": lambda: played_out(GinSession.create({"rules": "pagat", "target": 50, "level": "hard"}, 3), "hard"),
-    "basic": lambda: played_out(BasicSession.create({"opponents": 3, "hands": 2, "target": None}, 4)),
-    "rummikub": lambda: played_out(RummikubSession.create({"opponents": 2, "initial_meld": False, "timer": 60}, 5)),
+    "gin": lambda: played_out(
+        GinSession.create({"rules": "pagat", "target": 50, "level": "hard"}, 3), "hard"
+    ),
+    "basic": lambda: played_out(
+        BasicSession.create({"opponents": 3, "hands": 2, "target": None}, 4)
+    ),
+    "rummikub": lambda: played_out(
+        RummikubSession.create({"opponents": 2, "initial_meld": False, "timer": 60}, 5)
+    ),
 }
 
 
@@ -93,7 +108,10 @@ def test_watching_steps_through_the_deal_then_each_action(session):
 def test_a_hand_from_the_middle_of_a_match_keeps_its_own_seed_and_dealer(gin_session):
     session = played_out(gin_session.act("next-hand"))
     first, second = share(session, 0), share(session)
-    assert (first.seed, first.dealer) == (session.match.hands[0].seed, session.match.hands[0].dealer)
+    assert (first.seed, first.dealer) == (
+        session.match.hands[0].seed,
+        session.match.hands[0].dealer,
+    )
     assert second.seed == session.match.hand.seed != first.seed
     assert replay(decode(encode(second))) == session.match.hand
     assert replay(decode(encode(first))) == session.match.hands[0]
@@ -137,8 +155,25 @@ def test_a_link_of_another_version_is_refused_as_such(text):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "r1", "r1.", "#r1.AAAA", "R1.AAAA", "r1.AAAAA", "r1.AA==", "r1.AA AA", "r1.ÄÖÜ", "r1.ＡＢＣＤ",
-     "r1.٣٣٣٣", "<img src=x onerror=alert(1)>", "r1.<script>alert(1)</script>", "r1.AAAA", None, b"r1.AAAA", 17],
+    [
+        "",
+        "r1",
+        "r1.",
+        "#r1.AAAA",
+        "R1.AAAA",
+        "r1.AAAAA",
+        "r1.AA==",
+        "r1.AA AA",
+        "r1.ÄÖÜ",
+        "r1.ＡＢＣＤ",
+        "r1.٣٣٣٣",
+        "<img src=x onerror=alert(1)>",
+        "r1.<script>alert(1)</script>",
+        "r1.AAAA",
+        None,
+        b"r1.AAAA",
+        17,
+    ],
 )
 def test_text_that_is_no_link_is_malformed(text):
     assert refusal(text).reason == "malformed"
@@ -203,18 +238,28 @@ def test_a_changed_payload_with_a_recomputed_check_is_refused_for_what_it_says(g
     data = payload(share(gin_session))
     assert refusal(link_of(bytes([9]) + data[1:])).reason == "unknown_game"
     level_at = data.index(b"normal")
-    assert refusal(link_of(data[:level_at] + b"expert" + data[level_at + 6 :])).reason == "bad_settings"
+    assert (
+        refusal(link_of(data[:level_at] + b"expert" + data[level_at + 6 :])).reason
+        == "bad_settings"
+    )
     dealer_at = data.index(gin_session.match.hand.seed.to_bytes(8, "big")) + 8
-    assert refusal(link_of(data[:dealer_at] + bytes([2]) + data[dealer_at + 1 :])).reason == "bad_deal"
+    assert (
+        refusal(link_of(data[:dealer_at] + bytes([2]) + data[dealer_at + 1 :])).reason == "bad_deal"
+    )
     assert refusal(link_of(data[:dealer_at])).reason == "malformed"  # cut before the dealer
-    assert refusal(link_of(data[: dealer_at + 1] + bytes([200]))).reason == "malformed"  # a word first
+    assert (
+        refusal(link_of(data[: dealer_at + 1] + bytes([200]))).reason == "malformed"
+    )  # a word first
 
 
 def test_a_check_that_does_not_match_is_refused_as_damaged(gin_session):
     good = encode(share(gin_session))
     blob = bytearray(base64.urlsafe_b64decode(good[3:] + "=" * (-len(good[3:]) % 4)))
     blob[1] ^= 1  # the check's first byte
-    assert refusal("r1." + base64.urlsafe_b64encode(bytes(blob)).decode().rstrip("=")).reason == "damaged"
+    assert (
+        refusal("r1." + base64.urlsafe_b64encode(bytes(blob)).decode().rstrip("=")).reason
+        == "damaged"
+    )
 
 
 # ---- fuzzing: a SharedHand that replays, or a LinkError, and nothing else ----------------------
@@ -232,7 +277,9 @@ def survives(text):
     return shared
 
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 @FUZZ
@@ -290,12 +337,20 @@ def _played(game):
 @pytest.mark.parametrize("session_type", [GinSession, BasicSession, RummikubSession])
 def test_a_link_holds_every_setting_of_its_game(session_type):
     """A setting added to a game must be added to its links (in a new version)."""
-    assert set(links._game(session_type.game).fields) == {f.name for f in fields(session_type.settings_type)}
+    assert set(links._game(session_type.game).fields) == {
+        f.name for f in fields(session_type.settings_type)
+    }
 
 
 def test_a_shared_hand_is_only_made_of_what_a_link_can_hold(gin_session):
     shared = share(gin_session)
-    for bad in ({"game": "poker"}, {"dealer": None}, {"seed": -1}, {"seed": 1 << 64}, {"actions": ["0 stock"]},
-                {"settings": RummikubSession.settings_type()}):
+    for bad in (
+        {"game": "poker"},
+        {"dealer": None},
+        {"seed": -1},
+        {"seed": 1 << 64},
+        {"actions": ["0 stock"]},
+        {"settings": RummikubSession.settings_type()},
+    ):
         with pytest.raises(ValueError):
             replace(shared, **bad)

@@ -4,8 +4,8 @@ import json
 from dataclasses import replace
 
 import pytest
-
-from rummy.cards import DECK, parse_card as card, parse_cards
+from rummy.cards import DECK, parse_cards
+from rummy.cards import parse_card as card
 from rummy.errors import IllegalAction
 from rummy.gin import (
     COMPUTER,
@@ -13,10 +13,10 @@ from rummy.gin import (
     PAGAT,
     PLAYER,
     Discard,
+    EasyAgent,
     Knock,
     Match,
     Phase,
-    EasyAgent,
     play_hand,
     play_match,
 )
@@ -125,7 +125,10 @@ def test_a_record_survives_json_and_replays_exactly():
         (lambda r: {**r, "rules": "house"}, "rules must give exactly"),
         (lambda r: {**r, "rules": {**r["rules"], "target": 7}}, "target must be 50 or 100"),
         (lambda r: {**r, "rules": {**r["rules"], "knock_limit": "10"}}, "knock_limit"),
-        (lambda r: {**r, "rules": {k: v for k, v in r["rules"].items() if k != "target"}}, "rules must give exactly"),
+        (
+            lambda r: {**r, "rules": {k: v for k, v in r["rules"].items() if k != "target"}},
+            "rules must give exactly",
+        ),
         (lambda r: {**r, "hands": [["False pass"]]}, "not an action"),
         (lambda r: {**r, "hands": []}, "hands"),
         (lambda r: {**r, "hands": [["0 fly"]]}, "hand 1: '0 fly' is not an action"),

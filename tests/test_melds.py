@@ -1,8 +1,7 @@
 import pytest
+from brute_force import all_melds, exhaustive_deadwood, is_meld, optimal_meld_collections
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from brute_force import all_melds, exhaustive_deadwood, is_meld, optimal_meld_collections
 from rummy.cards import DECK, parse_cards
 from rummy.melds import (
     ALL_MELDS,

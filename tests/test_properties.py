@@ -2,7 +2,6 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from random_play import random_hand_states
 from rummy.cards import DECK
 from rummy.gin import HOUSE, PAGAT, Match, replay

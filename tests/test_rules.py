@@ -1,13 +1,17 @@
 from dataclasses import replace
 
 import pytest
-
 from rummy.gin import HOUSE, PAGAT, Rules, preset
 from rummy.records import rules_dict, rules_from_dict
 
 
 def test_presets_hold_the_settled_rulings():
-    assert (HOUSE.gin_bonus, HOUSE.undercut_bonus, PAGAT.gin_bonus, PAGAT.undercut_bonus) == (25, 25, 20, 10)
+    assert (HOUSE.gin_bonus, HOUSE.undercut_bonus, PAGAT.gin_bonus, PAGAT.undercut_bonus) == (
+        25,
+        25,
+        20,
+        10,
+    )
     for rules in (HOUSE, PAGAT):
         assert rules.knock_limit == 10 and rules.tie_is_undercut and rules.dead_hand_stock == 2
         assert rules.target == 100 and rules.with_target(50).target == 50

@@ -5,11 +5,10 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-
+from random_play import redeal_hidden
 from rummy.rng import derive_seed
 from rummy.rummikub import FULL_POOL, Draw, Play, Round, RummikubRules, parse_tiles, read_set
 from rummy.rummikub.agents import LEVELS, EasyAgent, HardAgent, NormalAgent, make_agent
-from random_play import redeal_hidden
 
 
 def tiles(text):
@@ -23,11 +22,17 @@ def position(rack, table=(), melded=True, players=2, pool=None, rules=None):
     game = Round.deal(1, rules)
     rack = tiles(rack)
     table = tuple(read_set(tiles(s)) for s in table)
-    rest = list((Counter(FULL_POOL) - Counter(rack) - Counter(t for s in table for t in s.tiles)).elements())
+    rest = list(
+        (Counter(FULL_POOL) - Counter(rack) - Counter(t for s in table for t in s.tiles)).elements()
+    )
     racks = (rack,) + tuple(tuple(rest[14 * i : 14 * (i + 1)]) for i in range(players - 1))
     left = tuple(rest[14 * (players - 1) :])
     return replace(
-        game, racks=racks, pool=left if pool is None else left[:pool], table=table, to_move=0,
+        game,
+        racks=racks,
+        pool=left if pool is None else left[:pool],
+        table=table,
+        to_move=0,
         melded=(melded,) * players,
     )
 
@@ -61,7 +66,10 @@ def extends(old, new):
         return False
     if old.kind == "group":
         return not Counter(old_tiles) - Counter(new_tiles)
-    return any(new_tiles[i : i + len(old_tiles)] == old_tiles for i in range(len(new_tiles) - len(old_tiles) + 1))
+    return any(
+        new_tiles[i : i + len(old_tiles)] == old_tiles
+        for i in range(len(new_tiles) - len(old_tiles) + 1)
+    )
 
 
 def each_old_set_kept(old_table, new_table):
@@ -83,7 +91,9 @@ def each_old_set_kept(old_table, new_table):
 def test_easy_plays_only_legal_moves_and_never_rearranges_the_table(players):
     plays = 0
     for n in range(20):
-        for game, action in moves(derive_seed(11, players, n), ["easy"] * players, RummikubRules(players=players)):
+        for game, action in moves(
+            derive_seed(11, players, n), ["easy"] * players, RummikubRules(players=players)
+        ):
             if isinstance(action, Play):
                 new_table = tuple(read_set(s) for s in action.table)
                 assert each_old_set_kept(game.table, new_table), (game.table, action.table)
@@ -93,8 +103,12 @@ def test_easy_plays_only_legal_moves_and_never_rearranges_the_table(players):
 
 def test_the_restraint_check_sees_a_rearranged_table():
     old = tuple(read_set(tiles(s)) for s in ["R4 R5 R6 R7", "B5 O5 K5"])
-    assert each_old_set_kept(old, tuple(read_set(tiles(s)) for s in ["R3 R4 R5 R6 R7", "B5 O5 K5 R5"]))
-    assert not each_old_set_kept(old, tuple(read_set(tiles(s)) for s in ["R4 R5 R6", "R7 R8 R9", "B5 O5 K5"]))
+    assert each_old_set_kept(
+        old, tuple(read_set(tiles(s)) for s in ["R3 R4 R5 R6 R7", "B5 O5 K5 R5"])
+    )
+    assert not each_old_set_kept(
+        old, tuple(read_set(tiles(s)) for s in ["R4 R5 R6", "R7 R8 R9", "B5 O5 K5"])
+    )
     assert not each_old_set_kept(old, (read_set(tiles("R4 R5 R6 R7 R8")),))
 
 
@@ -110,7 +124,8 @@ def test_easy_melds_only_with_30_points_from_its_own_sets():
 
 def test_easy_lays_its_sets_and_adds_to_the_ends_of_runs_and_groups_of_three():
     game = position(
-        "R3 R4 R5 R9 K7 B7 O7 R7 B13 K12 K1 J", table=["R6 R7 R8", "K8 B8 O8", "B9 O9 R9 K9", "J K10 K11"]
+        "R3 R4 R5 R9 K7 B7 O7 R7 B13 K12 K1 J",
+        table=["R6 R7 R8", "K8 B8 O8", "B9 O9 R9 K9", "J K10 K11"],
     )
     action = decide(EasyAgent(0), game)
     after = game.apply(action)
@@ -128,7 +143,9 @@ def test_hard_plays_only_legal_moves_against_every_level(players, rounds):
     for n in range(rounds):
         names = ["hard", "easy", "hard", "easy"][:players]
         names = names[n % players :] + names[: n % players]
-        for game, action in moves(derive_seed(12, players, n), names, RummikubRules(players=players)):
+        for game, action in moves(
+            derive_seed(12, players, n), names, RummikubRules(players=players)
+        ):
             plays += isinstance(action, Play)
     assert plays > 10 * rounds
 
@@ -139,13 +156,17 @@ def test_decisions_depend_on_the_view_only(level):
     sees: the view is the same, and so is the decision."""
     checked = 0
     for n in range(3):
-        for game, action in moves(derive_seed(13, n), [level, "hard", "easy"], RummikubRules(players=3)):
+        for game, action in moves(
+            derive_seed(13, n), [level, "hard", "easy"], RummikubRules(players=3)
+        ):
             if game.to_move != 0 or len(game.actions) % 3:
                 continue
             for k in range(2):
                 other = reshuffle_hidden(game, 0, derive_seed(n, len(game.actions), k))
                 assert other.racks != game.racks and other.view(0) == game.view(0)
-                assert decide(make_agent(level, derive_seed(derive_seed(13, n), 0)), other) == action
+                assert (
+                    decide(make_agent(level, derive_seed(derive_seed(13, n), 0)), other) == action
+                )
                 checked += 1
     assert checked > 20
 
@@ -155,7 +176,9 @@ SOLVER_PLAYERS = pytest.mark.parametrize("player", [NormalAgent, HardAgent])
 
 @SOLVER_PLAYERS
 def test_the_solver_players_go_out_by_rearranging_the_table(player):
-    game = position("R8 K5 K6", table=["R4 R5 R6 R7", "K7 B7 O7 R7"])  # K7 leaves the group for K5-K7
+    game = position(
+        "R8 K5 K6", table=["R4 R5 R6 R7", "K7 B7 O7 R7"]
+    )  # K7 leaves the group for K5-K7
     action = decide(player(0), game)
     after = game.apply(action)
     assert after.is_over and after.result.winner == 0
@@ -170,8 +193,12 @@ def test_the_solver_players_take_a_table_joker_only_by_putting_its_tile_in_its_p
 
 
 @SOLVER_PLAYERS
-@pytest.mark.parametrize("need, played", [(30, "K1 K2 K3 B10 O10 R10"), (36, "K1 K2 K3 B10 O10 R10"), (40, "")])
-def test_the_solver_players_make_their_initial_meld_from_the_rack_when_the_rule_allows(player, need, played):
+@pytest.mark.parametrize(
+    "need, played", [(30, "K1 K2 K3 B10 O10 R10"), (36, "K1 K2 K3 B10 O10 R10"), (40, "")]
+)
+def test_the_solver_players_make_their_initial_meld_from_the_rack_when_the_rule_allows(
+    player, need, played
+):
     rules = RummikubRules(players=2, initial_meld=need)
     game = position("R10 B10 O10 K1 K2 K3 B5", table=["K9 K10 K11"], melded=False, rules=rules)
     action = decide(player(0), game)
@@ -210,7 +237,9 @@ def test_hard_keeps_its_jokers_and_its_own_sets_back_while_the_pool_lasts(rack, 
     assert Counter(game.racks[0]) - Counter(after.racks[0]) == Counter(tiles(played))
 
 
-@pytest.mark.parametrize("rack, played", [("K9 K10 J R1", "K9 K10 J"), ("R1 R2 R3 B9 K13", "R1 R2 R3 B9")])
+@pytest.mark.parametrize(
+    "rack, played", [("K9 K10 J R1", "K9 K10 J"), ("R1 R2 R3 B9 K13", "R1 R2 R3 B9")]
+)
 def test_normal_plays_the_most_tiles_and_keeps_nothing_back(rack, played):
     game = position(rack, table=["B6 B7 B8"], pool=30)
     after = game.apply(decide(NormalAgent(0), game))

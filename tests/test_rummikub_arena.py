@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from outside_agent import AlwaysDraws
 from rummy.cli import main
 from rummy.rng import derive_seed
@@ -53,7 +52,9 @@ def test_each_deal_is_played_once_per_rotation_of_the_line_up(n):
         assert outcome.points == tuple(game.result.scores[(p + number) % n] for p in range(n))
         assert outcome.winner == (game.result.winner - number) % n and sum(outcome.points) == 0
     assert all(len(racks) == 1 for racks in seats.values())  # one deal, one rack per seat
-    assert len({racks.pop() for (deal, seat), racks in seats.items() if seat == 0}) == 2  # two deals
+    assert (
+        len({racks.pop() for (deal, seat), racks in seats.items() if seat == 0}) == 2
+    )  # two deals
 
 
 def test_an_illegal_move_is_an_error_not_a_draw():
@@ -66,12 +67,18 @@ def test_an_illegal_move_is_an_error_not_a_draw():
 
 
 def test_a_round_stops_at_the_action_cap_and_the_summary_says_so():
-    game = play_round(Round.deal(1, RummikubRules(players=2)), [AlwaysDraws(0), AlwaysDraws(1)], cap=7)
+    game = play_round(
+        Round.deal(1, RummikubRules(players=2)), [AlwaysDraws(0), AlwaysDraws(1)], cap=7
+    )
     assert len(game.actions) == 7 and not game.is_over
     capped = play_game(0, 1, [AlwaysDraws, AlwaysDraws], cap=7)
     assert capped == GameOutcome(None, (0, 0), False, 7)
     stats = summarize(["a", "b"], [capped, GameOutcome(1, (-20, 20), True, 90)])
-    assert stats.capped == 1 and stats.pool_exhausted == 1 and [p.wins for p in stats.players] == [0, 1]
+    assert (
+        stats.capped == 1
+        and stats.pool_exhausted == 1
+        and [p.wins for p in stats.players] == [0, 1]
+    )
 
 
 def test_summary_counts_wins_rates_intervals_and_points():
@@ -87,14 +94,29 @@ def test_summary_counts_wins_rates_intervals_and_points():
 
 
 def run(*args):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+    }
     return subprocess.run(
-        [sys.executable, "-m", "rummy", "rummikub", "arena", *args], capture_output=True, text=True, timeout=300, env=env
+        [sys.executable, "-m", "rummy", "rummikub", "arena", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
     )
 
 
 def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():
-    args = ["--players", "outside_agent:AlwaysDraws,easy,hard", "--games", "3", "--seed", "4", "--json"]
+    args = [
+        "--players",
+        "outside_agent:AlwaysDraws,easy,hard",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--json",
+    ]
     done = run(*args, "--jobs", "2")
     assert done.returncode == 0, done.stderr
     stats = json.loads(done.stdout)
@@ -103,7 +125,10 @@ def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():
     assert sum(p["wins"] for p in stats["players"]) == 3
     assert sum(p["points"] for p in stats["players"]) == pytest.approx(0)
     for p in stats["players"]:
-        assert p["low"] <= p["win_rate"] <= p["high"] and p["points_low"] <= p["points"] <= p["points_high"]
+        assert (
+            p["low"] <= p["win_rate"] <= p["high"]
+            and p["points_low"] <= p["points"] <= p["points_high"]
+        )
     again = run(*args, "--jobs", "1")
     assert again.stdout == done.stdout
 

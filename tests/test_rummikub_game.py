@@ -5,7 +5,6 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-
 from rummy.rummikub import (
     FULL_POOL,
     Draw,
@@ -42,8 +41,10 @@ def play(game, *sets):
 
 
 def all_tiles(game):
-    return Counter(t for rack in game.racks for t in rack) + Counter(game.pool) + Counter(
-        t for s in game.table for t in s.tiles
+    return (
+        Counter(t for rack in game.racks for t in rack)
+        + Counter(game.pool)
+        + Counter(t for s in game.table for t in s.tiles)
     )
 
 
@@ -95,7 +96,10 @@ def test_the_initial_meld_needs_30_points_from_the_rack():
     game = position("R7 R8 R9 K1 B1 O1 O10", table=["B4 B5 B6"], melded=False)
     with pytest.raises(IllegalPlay) as refused:
         play(game, "B4 B5 B6", "R7 R8 R9", "K1 B1 O1")  # 24 + 3 = 27
-    assert refused.value.reason == "initial_meld_too_low" and refused.value.params == {"value": 27, "need": 30}
+    assert refused.value.reason == "initial_meld_too_low" and refused.value.params == {
+        "value": 27,
+        "need": 30,
+    }
     assert not game.melded[0]
 
 
@@ -171,7 +175,9 @@ def test_with_the_pool_empty_the_round_ends_when_nobody_plays_and_the_lowest_rac
     game = game.apply(Draw(1))
     result = game.result
     totals = [rack_total(r) for r in game.racks]
-    assert result.pool_exhausted and totals[result.winner] == min(totals) and sum(result.scores) == 0
+    assert (
+        result.pool_exhausted and totals[result.winner] == min(totals) and sum(result.scores) == 0
+    )
 
 
 def simple_play(game):

@@ -6,7 +6,6 @@ import json
 from dataclasses import replace
 
 import pytest
-
 from rummy.errors import IllegalAction
 from rummy.rng import derive_seed
 from rummy.rummikub import Draw, Play, Round, RummikubRules, parse_tiles, starting_seat
@@ -24,7 +23,9 @@ def play_round(match, level="easy"):
     """The round in play played to its end by computer players of `level`."""
     while not match.hand.is_over:
         seat = match.hand.to_move
-        agent = make_agent(level, derive_seed(match.seed, len(match.finished), len(match.hand.actions)))
+        agent = make_agent(
+            level, derive_seed(match.seed, len(match.finished), len(match.hand.actions))
+        )
         match = match.apply(agent.act(match.view(seat)))
     return match
 
@@ -65,8 +66,24 @@ def test_a_table_code_lists_the_sets_and_leaves_empty_ones_out():
 
 @pytest.mark.parametrize(
     "code",
-    ["", "draw", "0", "4 draw", "-1 draw", "x draw", "0 fly", "0 draw now", "0 timeout 3", "0 play",
-     "0 play R7 R8 X9", "0 play R14 R15 R16", "0 play R0 R1 R2", None, 7, ["0 draw"]],
+    [
+        "",
+        "draw",
+        "0",
+        "4 draw",
+        "-1 draw",
+        "x draw",
+        "0 fly",
+        "0 draw now",
+        "0 timeout 3",
+        "0 play",
+        "0 play R7 R8 X9",
+        "0 play R14 R15 R16",
+        "0 play R0 R1 R2",
+        None,
+        7,
+        ["0 draw"],
+    ],
 )
 def test_a_bad_code_is_refused_with_a_value_error(code):
     with pytest.raises(ValueError):
@@ -142,7 +159,10 @@ def test_a_tie_for_the_highest_total_has_several_winners():
 
 def test_a_first_player_that_the_deal_did_not_draw_is_refused():
     match = RummikubMatch.start(RummikubRules(players=2), seed=6)
-    assert RummikubMatch.start(RummikubRules(players=2), seed=6, first_dealer=match.first_dealer) == match
+    assert (
+        RummikubMatch.start(RummikubRules(players=2), seed=6, first_dealer=match.first_dealer)
+        == match
+    )
     with pytest.raises(ValueError):
         RummikubMatch.start(RummikubRules(players=2), seed=6, first_dealer=1 - match.first_dealer)
 
@@ -191,8 +211,14 @@ def record_of_a_started_game():
         (lambda m, r: r["rules"].pop("turn_timer"), "rules must give exactly"),
         (lambda m, r: r["rules"].update(rounds=None), "either a number of rounds or to a target"),
         (lambda m, r: r["hands"][0].append(f"{m.first_dealer} fly"), "hand 1: .* is not an action"),
-        (lambda m, r: r["hands"][0].append(f"{1 - m.first_dealer} draw"), "hand 1: It is not your turn"),
-        (lambda m, r: r["hands"][0].append(f"{m.first_dealer} timeout"), "hand 1: This game has no turn timer"),
+        (
+            lambda m, r: r["hands"][0].append(f"{1 - m.first_dealer} draw"),
+            "hand 1: It is not your turn",
+        ),
+        (
+            lambda m, r: r["hands"][0].append(f"{m.first_dealer} timeout"),
+            "hand 1: This game has no turn timer",
+        ),
         (lambda m, r: r["hands"][0].append(f"{m.first_dealer} play R1 R2 R3"), "hand 1: .*"),
         (lambda m, r: r["hands"][0].append(7), "hand 1: 7 is not an action code"),
         (lambda m, r: r["hands"].append([]), "hand 2: The round is still being played"),

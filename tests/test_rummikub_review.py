@@ -32,7 +32,9 @@ def only_decision(start, action):
 
 
 def play(start, *sets):
-    return Play.of(PERSON, [tile_set.tiles for tile_set in start.table] + [parse_tiles(s) for s in sets])
+    return Play.of(
+        PERSON, [tile_set.tiles for tile_set in start.table] + [parse_tiles(s) for s in sets]
+    )
 
 
 class Solver:
@@ -97,7 +99,11 @@ def test_the_review_never_peeks_at_the_other_rack_or_the_pool():
     dealt = Round.deal(game.seed, game.rules)
     other_rack, pool = dealt.racks[1], dealt.pool
     size = len(other_rack)
-    other = replace(dealt, racks=(dealt.racks[0], tuple(sorted(pool[-size:], key=sort_key))), pool=pool[:-size] + other_rack)
+    other = replace(
+        dealt,
+        racks=(dealt.racks[0], tuple(sorted(pool[-size:], key=sort_key))),
+        pool=pool[:-size] + other_rack,
+    )
     shown = next(i for i, a in enumerate(game.actions) if a.seat != PERSON and isinstance(a, Play))
     replayed = other
     for action in game.actions[:shown]:

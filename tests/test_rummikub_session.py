@@ -7,8 +7,6 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from session_play import acted, until
-
 from rummy.rummikub import FULL_POOL, Draw, Play, RummikubRules, parse_tiles, read_set, sort_key
 from rummy.rummikub.agents import LEVELS
 from rummy.rummikub.game import Timeout, replay
@@ -23,6 +21,7 @@ from rummy.rummikub.session import (
     turns,
 )
 from rummy.sessions import Refusal
+from session_play import acted, until
 
 
 def tiles(text):
@@ -64,14 +63,23 @@ def position(session, rack, table=(), melded=True, players=None):
     game = session.match.hand
     rack = tuple(sorted(tiles(rack), key=sort_key))
     laid = sets(*table)
-    rest = list((Counter(FULL_POOL) - Counter(rack) - Counter(t for s in laid for t in s.tiles)).elements())
+    rest = list(
+        (Counter(FULL_POOL) - Counter(rack) - Counter(t for s in laid for t in s.tiles)).elements()
+    )
     players = game.rules.players
-    others = tuple(tuple(sorted(rest[14 * i : 14 * (i + 1)], key=sort_key)) for i in range(players - 1))
+    others = tuple(
+        tuple(sorted(rest[14 * i : 14 * (i + 1)], key=sort_key)) for i in range(players - 1)
+    )
     # The table as the last play laid it (a computer's), so the log and the last play agree with it.
     actions = (Play.of(1, [s.tiles for s in laid]),) if laid else ()
     game = replace(
-        game, racks=(rack,) + others, pool=tuple(rest[14 * (players - 1) :]), table=laid, to_move=PERSON,
-        melded=(melded,) * players, actions=actions,
+        game,
+        racks=(rack,) + others,
+        pool=tuple(rest[14 * (players - 1) :]),
+        table=laid,
+        to_move=PERSON,
+        melded=(melded,) * players,
+        actions=actions,
     )
     return replace(session, match=replace(session.match, hand=game))
 
@@ -91,10 +99,14 @@ def refused(session, code, reason):
 
 
 def test_settings_choose_the_players_the_meld_the_length_and_the_timer():
-    rules = Settings(opponents=2, level="hard", initial_meld=False, rounds=None, target=200, timer=60).rules()
+    rules = Settings(
+        opponents=2, level="hard", initial_meld=False, rounds=None, target=200, timer=60
+    ).rules()
     assert rules == RummikubRules(players=3, initial_meld=0, rounds=None, target=200, turn_timer=60)
     default = Settings()
-    assert default.rules() == RummikubRules(players=4, initial_meld=30, rounds=1, target=None, turn_timer=None)
+    assert default.rules() == RummikubRules(
+        players=4, initial_meld=30, rounds=1, target=None, turn_timer=None
+    )
     assert RummikubSession.levels == tuple(LEVELS) == ("easy", "normal", "hard")
     for timer in (None, 30, 60, 120):
         assert Settings(timer=timer).rules().turn_timer == timer
@@ -104,10 +116,25 @@ def test_settings_choose_the_players_the_meld_the_length_and_the_timer():
 
 @pytest.mark.parametrize(
     "bad",
-    [{"opponents": 0}, {"opponents": 4}, {"opponents": "2"}, {"opponents": True}, {"level": "grandmaster"},
-     {"level": None}, {"initial_meld": 1}, {"initial_meld": "yes"}, {"initial_meld": None},
-     {"rounds": 2, "target": 100}, {"rounds": None, "target": None}, {"rounds": 0}, {"target": -5, "rounds": None},
-     {"timer": 45}, {"timer": 0}, {"timer": "60"}, {"timer": 60.0}],
+    [
+        {"opponents": 0},
+        {"opponents": 4},
+        {"opponents": "2"},
+        {"opponents": True},
+        {"level": "grandmaster"},
+        {"level": None},
+        {"initial_meld": 1},
+        {"initial_meld": "yes"},
+        {"initial_meld": None},
+        {"rounds": 2, "target": 100},
+        {"rounds": None, "target": None},
+        {"rounds": 0},
+        {"target": -5, "rounds": None},
+        {"timer": 45},
+        {"timer": 0},
+        {"timer": "60"},
+        {"timer": 60.0},
+    ],
 )
 def test_bad_settings_are_refused(bad):
     with pytest.raises(ValueError):
@@ -135,15 +162,29 @@ def test_a_new_session_deals_14_tiles_to_each_seat_and_shows_whose_turn_it_is():
     assert [p["seat"] for p in view["players"] if p["to_move"]] == [first]
     assert view["screen"] == ("play" if first == PERSON else "opponent")
     assert view["rack"] == [t.code for t in session.match.hand.racks[PERSON]]
-    assert view["table"] == [] and view["log"] == [] and view["last_play"] is None and view["result"] is None
-    assert view["initial_meld"] == 30 and view["rounds"] == 1 and view["target"] is None and view["timer"] is None
+    assert (
+        view["table"] == []
+        and view["log"] == []
+        and view["last_play"] is None
+        and view["result"] is None
+    )
+    assert (
+        view["initial_meld"] == 30
+        and view["rounds"] == 1
+        and view["target"] is None
+        and view["timer"] is None
+    )
     assert view["round_number"] == 1 and view["turn"] == 0
 
 
 def test_the_rack_is_offered_in_the_777_and_789_orders():
     view = new(3).view_model()
     rack = tiles(" ".join(view["rack"]))
-    assert sorted(view["rack_orders"]["groups"]) == sorted(view["rack_orders"]["runs"]) == sorted(view["rack"])
+    assert (
+        sorted(view["rack_orders"]["groups"])
+        == sorted(view["rack_orders"]["runs"])
+        == sorted(view["rack"])
+    )
     groups = tiles(" ".join(view["rack_orders"]["groups"]))
     numbers = [14 if t.is_joker else t.number for t in groups]
     assert numbers == sorted(numbers)
@@ -165,8 +206,12 @@ def test_a_whole_game_is_played_by_codes_the_person_following_the_hints(seed, le
         session = acted(session, code)
         sessions.append(session)
         view = session.view_model()
-        assert sum(p["tiles"] for p in view["players"]) + view["pool"] + sum(
-            len(s["tiles"]) for s in view["table"]) == 106
+        assert (
+            sum(p["tiles"] for p in view["players"])
+            + view["pool"]
+            + sum(len(s["tiles"]) for s in view["table"])
+            == 106
+        )
     assert seen["play"] and seen["computer"]
     view = session.view_model()
     assert view["match"]["over"] and len(session.match.hands) == 2
@@ -185,9 +230,16 @@ def test_the_end_of_a_round_shows_every_rack_its_points_and_the_scores():
     game = session.match.hand
     view = session.view_model()
     result = view["result"]
-    assert result["winner"] == game.result.winner and [p["tiles"] for p in view["players"]][result["winner"]] == 0
-    assert [row["tiles"] for row in result["racks"]] == [[t.code for t in rack] for rack in game.racks]
-    assert [row["points"] for row in result["racks"]] == [sum(t.penalty for t in rack) for rack in game.racks]
+    assert (
+        result["winner"] == game.result.winner
+        and [p["tiles"] for p in view["players"]][result["winner"]] == 0
+    )
+    assert [row["tiles"] for row in result["racks"]] == [
+        [t.code for t in rack] for rack in game.racks
+    ]
+    assert [row["points"] for row in result["racks"]] == [
+        sum(t.penalty for t in rack) for rack in game.racks
+    ]
     assert sum(row["score"] for row in result["racks"]) == 0
     losers = [row for row in result["racks"] if row["seat"] != result["winner"]]
     assert all(row["score"] == -row["points"] for row in losers)
@@ -196,7 +248,11 @@ def test_the_end_of_a_round_shows_every_rack_its_points_and_the_scores():
     assert [p["score"] for p in view["players"]] == list(session.match.scores)
     assert not any(p["to_move"] for p in view["players"])
     nxt = acted(session, "next-hand").view_model()
-    assert nxt["round_number"] == 2 and nxt["result"] is None and [p["tiles"] for p in nxt["players"]] == [14] * 3
+    assert (
+        nxt["round_number"] == 2
+        and nxt["result"] is None
+        and [p["tiles"] for p in nxt["players"]] == [14] * 3
+    )
 
 
 # ---- refusals ------------------------------------------------------------------------------
@@ -204,8 +260,22 @@ def test_the_end_of_a_round_shows_every_rack_its_points_and_the_scores():
 
 def test_codes_the_person_may_not_send_are_refused_and_change_nothing():
     session = mine(new(5))
-    for code in ("0 draw", "1 draw", "0 play R1 R2 R3", "fly", "", "   ", None, 7, ["draw"], "draw now",
-                 "play", "play R1 R2 X3", "stock", "discard R5"):
+    for code in (
+        "0 draw",
+        "1 draw",
+        "0 play R1 R2 R3",
+        "fly",
+        "",
+        "   ",
+        None,
+        7,
+        ["draw"],
+        "draw now",
+        "play",
+        "play R1 R2 X3",
+        "stock",
+        "discard R5",
+    ):
         refused(session, code, "bad_code")
     refused(session, "computer", "not_your_turn")
     refused(session, "next-hand", "hand_in_play")
@@ -233,7 +303,9 @@ def test_an_initial_meld_below_30_is_refused_and_30_is_enough():
     assert refusal.params == {"value": 24, "need": 30}
     after = acted(session, "play R7 R8 R9 | K10 K11 K12")
     view = after.view_model()
-    assert view["players"][PERSON]["melded"] and view["initial_meld"] == 0 and view["rack"] == ["O1"]
+    assert (
+        view["players"][PERSON]["melded"] and view["initial_meld"] == 0 and view["rack"] == ["O1"]
+    )
 
 
 def test_the_initial_meld_is_made_from_the_rack_alone_leaving_the_table_as_it_was():
@@ -258,7 +330,9 @@ def test_a_timeout_is_refused_without_a_timer_and_draws_3_tiles_with_one():
     game = timed.match.hand
     after = acted(timed, "timeout")
     drawn = game.pool[:3]
-    assert sorted(after.match.hand.racks[PERSON], key=sort_key) == sorted(game.racks[PERSON] + drawn, key=sort_key)
+    assert sorted(after.match.hand.racks[PERSON], key=sort_key) == sorted(
+        game.racks[PERSON] + drawn, key=sort_key
+    )
     assert after.match.hand.table == game.table and after.match.hand.to_move != PERSON
     view = after.view_model()
     assert view["drawn"] == [t.code for t in drawn] and view["pool"] == len(game.pool) - 3
@@ -273,7 +347,9 @@ def test_the_tile_drawn_is_shown_until_the_persons_next_turn_is_a_play():
     drawn = acted(session, "draw")
     assert drawn.view_model()["drawn"] == [tile.code]
     again = mine(drawn, drawing)
-    assert again.view_model()["drawn"] == [tile.code]  # still the person's last draw, the computer's unseen
+    assert again.view_model()["drawn"] == [
+        tile.code
+    ]  # still the person's last draw, the computer's unseen
     nxt = again.match.hand.pool[0]
     assert acted(again, "draw").view_model()["drawn"] == [nxt.code]
     melded = position(new(9), "R9 R10 R11 K1")
@@ -295,12 +371,16 @@ def test_the_other_racks_are_shown_only_as_counts_until_the_round_is_over():
         view = session.view_model()
         racks, pool = redeal_hidden(game.racks, PERSON, game.pool, step, key=sort_key)
         assert racks != game.racks
-        twin = replace(session, match=replace(session.match, hand=replace(game, racks=racks, pool=pool)))
+        twin = replace(
+            session, match=replace(session.match, hand=replace(game, racks=racks, pool=pool))
+        )
         assert twin.view_model() == view
         checked += 1
         session = acted(session, "computer" if session.screen == "opponent" else by_hint(session))
     assert checked > 20
-    assert all(type(p["tiles"]) is int for p in session.view_model()["players"])  # counts, never tiles
+    assert all(
+        type(p["tiles"]) is int for p in session.view_model()["players"]
+    )  # counts, never tiles
 
 
 # ---- checking a table while the person builds it -----------------------------------------------
@@ -308,7 +388,13 @@ def test_the_other_racks_are_shown_only_as_counts_until_the_round_is_over():
 
 def test_each_set_being_built_is_valid_or_says_why_not():
     session = position(new(11), "R5 B5 R6 R7 K9 K11 J", table=["O5 O6 O7"])
-    built = [["O5", "O6", "O7"], ["R5", "R5", "B5"], ["R5", "R6", "R7"], ["K9", "J"], ["K9", "J", "K11"]]
+    built = [
+        ["O5", "O6", "O7"],
+        ["R5", "R5", "B5"],
+        ["R5", "R6", "R7"],
+        ["K9", "J"],
+        ["K9", "J", "K11"],
+    ]
     first, repeated, run, short, joker = session.check_model(built)["sets"]
     check = session.check_model(built)
     assert first == {"valid": True, "kind": "run", "value": 18, "tiles": ["O5", "O6", "O7"]}
@@ -316,9 +402,18 @@ def test_each_set_being_built_is_valid_or_says_why_not():
     assert repeated["params"] == {"set": "R5 R5 B5", "colour": "R"} and "red" in repeated["message"]
     assert run == {"valid": True, "kind": "run", "value": 18, "tiles": ["R5", "R6", "R7"]}
     assert short["reason"] == "set_too_short" and short["valid"] is False
-    assert joker == {"valid": True, "kind": "run", "value": 30, "tiles": ["K9", "J", "K11"]}  # the joker is K10
+    assert joker == {
+        "valid": True,
+        "kind": "run",
+        "value": 30,
+        "tiles": ["K9", "J", "K11"],
+    }  # the joker is K10
     laid_out = session.check_model([["K9", "K11", "J"]])["sets"][0]
-    assert laid_out["tiles"] == ["K9", "J", "K11"]  # as the engine lays it out: the joker in its place
+    assert laid_out["tiles"] == [
+        "K9",
+        "J",
+        "K11",
+    ]  # as the engine lays it out: the joker in its place
     assert check["playable"] is False and check["refusal"]["reason"] == "group_repeated_colour"
     assert check["tally"] is None and check["need"] == 0  # melded already: no tally
 
@@ -327,9 +422,17 @@ def test_the_initial_meld_is_tallied_24_of_30_is_refused_and_30_playable():
     session = position(new(12), "R7 R8 R9 K10 B10 O10 J", melded=False)
     low = session.check_model([["R7", "R8", "R9"]])
     assert (low["tally"], low["need"], low["playable"]) == (24, 30, False)
-    assert low["refusal"]["reason"] == "initial_meld_too_low" and low["refusal"]["params"] == {"value": 24, "need": 30}
+    assert low["refusal"]["reason"] == "initial_meld_too_low" and low["refusal"]["params"] == {
+        "value": 24,
+        "need": 30,
+    }
     enough = session.check_model([["R7", "R8", "R9"], ["K10", "B10", "O10"]])
-    assert (enough["tally"], enough["need"], enough["playable"], enough["refusal"]) == (54, 30, True, None)
+    assert (enough["tally"], enough["need"], enough["playable"], enough["refusal"]) == (
+        54,
+        30,
+        True,
+        None,
+    )
     joker = session.check_model([["R7", "R8", "R9", "J"]])  # the joker counts as R10
     assert joker["tally"] == 34 and joker["playable"]
     invalid_left_out = session.check_model([["R7", "R8", "R9"], ["K10", "B10"]])
@@ -350,14 +453,26 @@ def test_a_table_accepted_by_the_check_is_accepted_as_a_play():
 def test_the_check_says_when_it_is_not_the_persons_turn():
     session = until(new(14), {"opponent"}, by_hint)
     check = session.check_model([["R1", "R2", "R3"]])
-    assert check["sets"] == [{"valid": True, "kind": "run", "value": 6, "tiles": ["R1", "R2", "R3"]}]
+    assert check["sets"] == [
+        {"valid": True, "kind": "run", "value": 6, "tiles": ["R1", "R2", "R3"]}
+    ]
     assert check["playable"] is False and check["refusal"]["reason"] == "not_your_turn"
 
 
 @pytest.mark.parametrize(
     "table",
-    [None, 7, {"sets": []}, ["R1 R2 R3"], [["R1", "R2", 3]], [["R1", "R2", "Z3"]], [["R14", "R15", "R16"]],
-     [[["R1"]]], [["R1", None]], [["K1"]] * 107],
+    [
+        None,
+        7,
+        {"sets": []},
+        ["R1 R2 R3"],
+        [["R1", "R2", 3]],
+        [["R1", "R2", "Z3"]],
+        [["R14", "R15", "R16"]],
+        [[["R1"]]],
+        [["R1", None]],
+        [["K1"]] * 107,
+    ],
 )
 def test_a_table_that_is_not_a_list_of_lists_of_tile_codes_is_a_value_error(table):
     session = position(new(15), "R1 R2 R3")
@@ -406,14 +521,25 @@ def test_a_table_joker_is_taken_by_putting_the_tile_it_stands_for_in_its_place()
     refusal = refused(session, "play R5 R6 R7 | J K9 B9 O9", "joker_not_replaced")
     assert refusal.params == {"tiles": "R8"}
     check = session.check_model([["R5", "R6", "R7"], ["J", "K9", "B9", "O9"]])
-    assert all(s["valid"] for s in check["sets"]) and check["refusal"]["reason"] == "joker_not_replaced"
+    assert (
+        all(s["valid"] for s in check["sets"])
+        and check["refusal"]["reason"] == "joker_not_replaced"
+    )
     after = acted(session, "play R5 R6 R7 R8 | J K9 B9 O9")
     view = after.view_model()
     assert view["rack"] == ["K2"]
-    assert [s["tiles"] for s in view["table"]] == [["R5", "R6", "R7", "R8"], ["J", "K9", "B9", "O9"]]
+    assert [s["tiles"] for s in view["table"]] == [
+        ["R5", "R6", "R7", "R8"],
+        ["J", "K9", "B9", "O9"],
+    ]
     assert view["last_play"]["table"] == [
         {"tiles": ["R5", "R6", "R7", "R8"], "kind": "run", "state": "changed", "from_rack": [3]},
-        {"tiles": ["J", "K9", "B9", "O9"], "kind": "group", "state": "changed", "from_rack": [1, 2, 3]},
+        {
+            "tiles": ["J", "K9", "B9", "O9"],
+            "kind": "group",
+            "state": "changed",
+            "from_rack": [1, 2, 3],
+        },
     ]
 
 
@@ -427,10 +553,17 @@ def test_a_joker_cannot_be_taken_before_the_initial_meld():
 
 def test_the_changes_of_a_run_split_and_joined_with_rack_tiles():
     old = sets("R2 R3 R4 R5 R6", "R8 R9 R10", "K9 B9 O9")
-    new_table = sets("R2 R3 R4", "R5 R6 R7 R8 R9 R10", "K9 B9 O9", "K10 K11 K12")  # R7 K10 K11 K12 from the rack
+    new_table = sets(
+        "R2 R3 R4", "R5 R6 R7 R8 R9 R10", "K9 B9 O9", "K10 K11 K12"
+    )  # R7 K10 K11 K12 from the rack
     assert changes(old, new_table) == [
         {"tiles": ["R2", "R3", "R4"], "kind": "run", "state": "changed", "from_rack": []},
-        {"tiles": ["R5", "R6", "R7", "R8", "R9", "R10"], "kind": "run", "state": "changed", "from_rack": [2]},
+        {
+            "tiles": ["R5", "R6", "R7", "R8", "R9", "R10"],
+            "kind": "run",
+            "state": "changed",
+            "from_rack": [2],
+        },
         {"tiles": ["K9", "B9", "O9"], "kind": "group", "state": "kept", "from_rack": []},
         {"tiles": ["K10", "K11", "K12"], "kind": "run", "state": "new", "from_rack": [0, 1, 2]},
     ]
@@ -445,8 +578,16 @@ def test_a_set_identical_to_one_kept_is_new_and_new_sets_only_leave_the_table_as
     old = sets("R5 R6 R7")
     new_table = sets("R5 R6 R7", "R5 R6 R7")  # the table may hold two identical sets
     assert [entry["state"] for entry in changes(old, new_table)] == ["kept", "new"]
-    assert describe(old, new_table) == {"played": [["R5", "R6", "R7"]], "added": [], "rearranged": False}
-    assert describe((), sets("K1 B1 O1")) == {"played": [["K1", "B1", "O1"]], "added": [], "rearranged": False}
+    assert describe(old, new_table) == {
+        "played": [["R5", "R6", "R7"]],
+        "added": [],
+        "rearranged": False,
+    }
+    assert describe((), sets("K1 B1 O1")) == {
+        "played": [["K1", "B1", "O1"]],
+        "added": [],
+        "rearranged": False,
+    }
 
 
 def test_adding_tiles_to_the_ends_of_table_sets_is_not_rearranging_the_table():
@@ -454,8 +595,11 @@ def test_adding_tiles_to_the_ends_of_table_sets_is_not_rearranging_the_table():
     laid_off = sets("R3 R4 R5 R6 R7", "K9 B9 O9 R9", "J B2 B3 B4")  # R3 R7 R9 B4 from the rack
     assert describe(old, laid_off) == {
         "played": [],
-        "added": [{"tiles": ["R3", "R7"], "kind": "run"}, {"tiles": ["R9"], "kind": "group"},
-                  {"tiles": ["B4"], "kind": "run"}],
+        "added": [
+            {"tiles": ["R3", "R7"], "kind": "run"},
+            {"tiles": ["R9"], "kind": "group"},
+            {"tiles": ["B4"], "kind": "run"},
+        ],
         "rearranged": False,
     }
     # Moving a table tile to another set, or a joker to another place, is rearranging.
@@ -468,7 +612,10 @@ def test_a_rack_tile_is_told_in_the_set_it_was_added_to_even_beside_an_identical
     old = sets("R5 R6 R7", "K5 B5 O5")
     new_table = sets("R4 R5 R6 R7", "K5 B5 O5 R5")  # R4 and the second R5 from the rack
     assert [entry["from_rack"] for entry in changes(old, new_table)] == [[0], [3]]
-    assert describe(old, new_table)["added"] == [{"tiles": ["R4"], "kind": "run"}, {"tiles": ["R5"], "kind": "group"}]
+    assert describe(old, new_table)["added"] == [
+        {"tiles": ["R4"], "kind": "run"},
+        {"tiles": ["R5"], "kind": "group"},
+    ]
 
 
 def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
@@ -495,8 +642,15 @@ def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
     log = turns(session.match.hand)
     assert len(log) == len(session.match.hand.actions)
     plays = [entry for entry in log if entry["kind"] == "play"]
-    assert plays == [{"by": plays[0]["by"], "kind": "play", "played": [[t.code for t in played]], "added": [],
-                      "rearranged": False}]
+    assert plays == [
+        {
+            "by": plays[0]["by"],
+            "kind": "play",
+            "played": [[t.code for t in played]],
+            "added": [],
+            "rearranged": False,
+        }
+    ]
     for before, after, entry in zip(states, states[1:], log):
         taken = len(before.match.hand.pool) - len(after.match.hand.pool)
         action = after.match.hand.actions[-1]
@@ -511,7 +665,10 @@ def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
     kinds = [entry["kind"] for entry in log]
     # The round ended when every seat in a row took nothing from the empty pool (a timeout then
     # loses the turn like a pass, and is told as a timeout of no tiles).
-    assert [entry["count"] for entry in log[-2:]] == [0, 0] and session.match.hand.result.pool_exhausted
+    assert [entry["count"] for entry in log[-2:]] == [
+        0,
+        0,
+    ] and session.match.hand.result.pool_exhausted
     assert {"play", "draw", "timeout", "pass"} <= set(kinds)
     assert session.view_model()["log"] == log
 
@@ -537,9 +694,12 @@ def test_the_last_play_is_the_tables_last_change_and_who_made_it():
         if isinstance(action, Play):
             plays += 1
             assert last["by"] == action.seat and last["turn"] == len(game.actions) - 1
-            assert [entry["tiles"] for entry in last["table"]] == [[t.code for t in s.tiles] for s in game.table]
+            assert [entry["tiles"] for entry in last["table"]] == [
+                [t.code for t in s.tiles] for s in game.table
+            ]
             placed = Counter(t for s in game.table for t in s.tiles) - Counter(
-                t for s in (previous_table or ()) for t in s.tiles)
+                t for s in (previous_table or ()) for t in s.tiles
+            )
             from_rack = Counter(e["tiles"][i] for e in last["table"] for i in e["from_rack"])
             assert from_rack == Counter(t.code for t in placed.elements())
         else:  # a draw changes nothing on the table: the last play is still the one shown
@@ -559,14 +719,23 @@ def test_a_reviewed_turn_shows_the_rack_the_table_the_other_counts_the_pool_and_
     while first is not None:
         answer = json.loads(json.dumps(session.review_model(first, 50)))
         decisions, first = decisions + answer["decisions"], answer["next"]
-    melded_at = next(i for i, action in enumerate(game.actions) if action.seat == PERSON and isinstance(action, Play))
+    melded_at = next(
+        i
+        for i, action in enumerate(game.actions)
+        if action.seat == PERSON and isinstance(action, Play)
+    )
     owed = set()
     for decision in decisions:
         seen, index = decision["seen"], decision["index"]
         then = replay(game.seed, game.actions[:index], game.rules)
         assert seen["rack"] == [tile.code for tile in sorted(then.racks[PERSON], key=sort_key)]
-        assert [s["tiles"] for s in seen["table"]] == [[tile.code for tile in s.tiles] for s in then.table]
-        assert seen["opponents"] == [{"seat": 1, "tiles": len(then.racks[1])}, {"seat": 2, "tiles": len(then.racks[2])}]
+        assert [s["tiles"] for s in seen["table"]] == [
+            [tile.code for tile in s.tiles] for s in then.table
+        ]
+        assert seen["opponents"] == [
+            {"seat": 1, "tiles": len(then.racks[1])},
+            {"seat": 2, "tiles": len(then.racks[2])},
+        ]
         assert seen["pool"] == len(then.pool)
         assert seen["initial_meld"] == (30 if index <= melded_at else 0)
         owed.add(seen["initial_meld"])
@@ -589,7 +758,9 @@ def test_statistics_count_each_round_once_even_when_restored_twice():
     stats = session.stats
     assert stats.rounds == 2 and stats.games == 1
     assert stats.rounds_won == sum(r.winner == PERSON for r in results)
-    assert stats.best_round == max([r.scores[PERSON] for r in results if r.winner == PERSON], default=0)
+    assert stats.best_round == max(
+        [r.scores[PERSON] for r in results if r.winner == PERSON], default=0
+    )
     assert stats.games_won == (PERSON in session.match.winners)
     assert stats.best_game == (session.match.scores[PERSON] if stats.games_won else 0)
     for _ in range(2):

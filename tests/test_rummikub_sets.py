@@ -1,8 +1,17 @@
 """Rummikub tiles and sets, as the rules page states them."""
 
 import pytest
-
-from rummy.rummikub import FULL_POOL, GROUP, JOKER, RUN, IllegalPlay, Tile, is_set, parse_tiles, read_set
+from rummy.rummikub import (
+    FULL_POOL,
+    GROUP,
+    JOKER,
+    RUN,
+    IllegalPlay,
+    Tile,
+    is_set,
+    parse_tiles,
+    read_set,
+)
 
 
 def tiles(text):
@@ -113,7 +122,11 @@ def brute_force_is_set(tiles):
         colours = {c for c, _ in full}
         numbers = sorted(n for _, n in full)
         group = 3 <= len(full) <= 4 and len(set(numbers)) == 1 and len(colours) == len(full)
-        run = len(colours) == 1 and len(full) >= 3 and numbers == list(range(numbers[0], numbers[0] + len(full)))
+        run = (
+            len(colours) == 1
+            and len(full) >= 3
+            and numbers == list(range(numbers[0], numbers[0] + len(full)))
+        )
         if group or run:
             return True
     return False
@@ -137,8 +150,14 @@ def test_set_reading_agrees_with_brute_force_on_random_tiles():
             if rng.random() < 0.3:
                 drawn[rng.randrange(len(drawn))] = Tile(rng.choice("KBOR"), rng.randint(1, 13))
         else:  # tiles close to one another
-            near = [Tile(c, n) for c in "KBOR" for n in range(max(1, number - 3), min(13, number + 3) + 1)]
-            drawn = rng.sample(near + [t for t in near if t.colour == colour] * 2 + [JOKER] * 2, rng.randint(3, 5))
+            near = [
+                Tile(c, n)
+                for c in "KBOR"
+                for n in range(max(1, number - 3), min(13, number + 3) + 1)
+            ]
+            drawn = rng.sample(
+                near + [t for t in near if t.colour == colour] * 2 + [JOKER] * 2, rng.randint(3, 5)
+            )
         if drawn.count(JOKER) > 2 or len(drawn) > 6:
             continue
         rng.shuffle(drawn)

@@ -4,11 +4,10 @@ positions, both objectives."""
 
 import random
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import pytest
-
 from rummy.rummikub import JOKER, IllegalPlay, Tile, is_set, parse_tiles, read_set
 from rummy.rummikub.game import unreplaced_joker
 from rummy.rummikub.solver import solve
@@ -18,7 +17,7 @@ def key(tiles):
     return tuple(sorted(tiles, key=lambda t: (t.is_joker, t.colour or "", t.number or 0)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def partitionable(tiles):
     """Whether these tiles (a sorted tuple) split into legal sets: the first tile's set is
     tried with every combination of the others."""
@@ -174,14 +173,15 @@ def test_the_initial_meld_needs_30_from_the_rack_and_leaves_the_table():
 
 def game_positions(count, seed):
     """Tables and racks from simulated rounds of 2-4 seats, taken at random moments."""
-    from test_rummikub_game import simple_play
-
     from rummy.rummikub import Round, RummikubRules
+    from test_rummikub_game import simple_play
 
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        game = Round.deal(rng.randrange(1 << 30), RummikubRules(players=rng.choice((2, 3, 4)), initial_meld=0))
+        game = Round.deal(
+            rng.randrange(1 << 30), RummikubRules(players=rng.choice((2, 3, 4)), initial_meld=0)
+        )
         stop = rng.randint(4, 60)
         while not game.is_over and len(game.actions) < stop:
             game = game.apply(simple_play(game))
@@ -201,12 +201,17 @@ def test_the_solver_matches_the_integer_program_on_500_positions():
         for value in (False, True):
             solution = solve(sets, rack, objective="value" if value else "tiles")
             check_move(sets, rack, solution)
-            assert gain_of(solution.placed, value) == best_gain(sets, rack, value=value), (sets, rack)
+            assert gain_of(solution.placed, value) == best_gain(sets, rack, value=value), (
+                sets,
+                rack,
+            )
         bound |= best_gain(sets, rack, joker_rule=False) > best_gain(sets, rack)
         if number % 5 == 0:  # the initial meld: new sets from the rack alone, 30 or more
             value = bool(number % 2)
             meld = solve(sets, rack, objective="value" if value else "tiles", initial_meld=True)
-            assert gain_of(meld.placed, value) == best_gain(sets, rack, value=value, initial_meld=True), (sets, rack)
+            assert gain_of(meld.placed, value) == best_gain(
+                sets, rack, value=value, initial_meld=True
+            ), (sets, rack)
     assert bound
 
 
@@ -231,7 +236,9 @@ def test_a_move_changes_only_the_table_sets_it_needs():
     assert changed == [table[1]] and solution.sets[:3] == tuple(read_set(s) for s in kept)
     solution = solve(table, parse_tiles("K8 B4 R9 O1"))  # three extensions; O1 fits nowhere
     changed, kept = changed_sets(table, solution)
-    assert len(solution.placed) == 3 and kept == [table[1]] and solution.sets[0] == read_set(table[1])
+    assert (
+        len(solution.placed) == 3 and kept == [table[1]] and solution.sets[0] == read_set(table[1])
+    )
 
 
 def test_no_changed_table_set_could_have_been_kept():
@@ -311,10 +318,16 @@ def test_a_budgeted_move_is_always_legal_and_exact_only_when_proven(objective):
             check_move(sets, rack, move)
             assert gain_of(move.placed, value) <= gain_of(best.placed, value)
             if move.exact:
-                assert gain_of(move.placed, value) == gain_of(best.placed, value), (sets, rack, budget)
+                assert gain_of(move.placed, value) == gain_of(best.placed, value), (
+                    sets,
+                    rack,
+                    budget,
+                )
             ran_out += not move.exact
             fallen_back += not move.exact and bool(move.placed)
-    assert ran_out > 30 and fallen_back > 20  # the budgets did run out, and moves were found past them
+    assert (
+        ran_out > 30 and fallen_back > 20
+    )  # the budgets did run out, and moves were found past them
 
 
 def test_a_budgeted_initial_meld_is_legal_or_a_draw():

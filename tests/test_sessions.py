@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 from random_play import redeal_hidden, reshuffle_hidden, reshuffle_hidden_basic
-
 from rummy.basic.session import BasicSession
 from rummy.gin.session import GinSession
-from rummy.rummikub import parse_tiles, read_set, sort_key
-from rummy.rummikub.sets import is_set
-from rummy.rummikub.session import RummikubSession
 from rummy.rng import derive_seed
+from rummy.rummikub import parse_tiles, read_set, sort_key
+from rummy.rummikub.session import RummikubSession
+from rummy.rummikub.sets import is_set
 from rummy.sessions import Refusal, Session
 
 SAVES_V1 = json.loads((Path(__file__).parent / "data" / "saves_v1.json").read_text())
@@ -85,11 +84,30 @@ class Game:
 
 
 GAMES = [
-    Game(GinSession, {"target": 50, "level": "easy"}, gin_person, "settle", "match-over", reshuffle_hidden),
-    Game(BasicSession, {"opponents": 3, "hands": 2, "target": None, "level": "easy"}, basic_person,
-         "hand-over", "game-over", reshuffle_hidden_basic),
-    Game(RummikubSession, {"opponents": 2, "rounds": 2, "level": "easy"}, rummikub_person,
-         "round-over", "game-over", reshuffle_hidden_rummikub),
+    Game(
+        GinSession,
+        {"target": 50, "level": "easy"},
+        gin_person,
+        "settle",
+        "match-over",
+        reshuffle_hidden,
+    ),
+    Game(
+        BasicSession,
+        {"opponents": 3, "hands": 2, "target": None, "level": "easy"},
+        basic_person,
+        "hand-over",
+        "game-over",
+        reshuffle_hidden_basic,
+    ),
+    Game(
+        RummikubSession,
+        {"opponents": 2, "rounds": 2, "level": "easy"},
+        rummikub_person,
+        "round-over",
+        "game-over",
+        reshuffle_hidden_rummikub,
+    ),
 ]
 
 
@@ -163,8 +181,22 @@ def test_the_computer_plays_the_same_after_a_restore(game, match):
 
 @pytest.mark.parametrize(
     "code",
-    [None, 7, "", "   ", "fly", "discard", "discard ZZ", "0 stock", "1 stock", "stock 7S 8S", "meld", "layoff 7S x",
-     "next-hand", "rematch"],
+    [
+        None,
+        7,
+        "",
+        "   ",
+        "fly",
+        "discard",
+        "discard ZZ",
+        "0 stock",
+        "1 stock",
+        "stock 7S 8S",
+        "meld",
+        "layoff 7S x",
+        "next-hand",
+        "rematch",
+    ],
 )
 def test_a_malformed_or_untimely_code_is_refused_and_changes_nothing(game, match, code):
     session = next(s for s in match if s.screen not in ("opponent", game.hand_over))
@@ -197,12 +229,16 @@ def test_a_match_started_from_a_hands_deal_deals_it_first_and_saves_and_restores
     dealer = None if game.cls.game == "rummikub" else shared.dealer
     session = game.cls.of_deal(game.settings, shared.seed, dealer)
     deal = (shared.seed, shared.rules) + (() if dealer is None else (dealer,))
-    assert session.match.hand == type(shared).deal(*deal) and session.match.first_deal == shared.seed
+    assert (
+        session.match.hand == type(shared).deal(*deal) and session.match.first_deal == shared.seed
+    )
     whole = played(game, session)
     save = json.loads(json.dumps(whole[-1].save()))
     assert save["match"]["first_deal"] == shared.seed
     assert game.cls.restore(save, whole[-1].stats) == whole[-1]
-    assert "first_deal" not in match[-1].save()["match"], "the saves of other matches are as they were"
+    assert "first_deal" not in match[-1].save()["match"], (
+        "the saves of other matches are as they were"
+    )
 
 
 def test_bad_settings_are_refused_with_a_value_error(game):

@@ -1,7 +1,6 @@
 """Knock settlement, read against the worked examples of ../shared/rules/gin.md."""
 
 import pytest
-
 from brute_force import exhaustive_deadwood, layoff_deadwood
 from rummy.cards import parse_cards, to_mask
 from rummy.errors import IllegalAction
@@ -53,7 +52,10 @@ def test_a_run_takes_lay_offs_in_chains_at_both_ends():
     s = settle(knocker, small, HOUSE)
     assert exhaustive_deadwood(small) == 20
     assert s.defender_deadwood == 4
-    assert {str(card): str(meld) for card, meld in s.layoffs} == {"6C": "7C-8C-9C", "TC": "7C-8C-9C"}
+    assert {str(card): str(meld) for card, meld in s.layoffs} == {
+        "6C": "7C-8C-9C",
+        "TC": "7C-8C-9C",
+    }
 
 
 def test_chains_continue_past_the_first_lay_off():

@@ -4,7 +4,6 @@ from dataclasses import fields
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from random_play import random_hand_states, reshuffle_hidden
 from rummy.gin import HOUSE, GinHand, Match, PassUpcard, Phase, TakeUpcard
 

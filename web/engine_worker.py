@@ -39,7 +39,10 @@ class Engine:
     def __init__(self):
         self.sessions = {}
         self.stats = {}
-        self.linked = (None, None)  # the last link asked about, and its hand played in a session of its own
+        self.linked = (
+            None,
+            None,
+        )  # the last link asked about, and its hand played in a session of its own
 
     # ---- the requests ---------------------------------------------------------------------
 
@@ -65,7 +68,12 @@ class Engine:
             except Exception as error:  # whatever breaks a replay: the page sets the save aside
                 notices.append("save_corrupt")
                 problems.append(str(error))
-        return {**self._state(cls.game), "levels": list(cls.levels), "notices": notices, "problems": problems}
+        return {
+            **self._state(cls.game),
+            "levels": list(cls.levels),
+            "notices": notices,
+            "problems": problems,
+        }
 
     def start(self, request):
         """A new match of `game` with `settings` (the start screen's), dealt from `seed`, or
@@ -85,7 +93,11 @@ class Engine:
                 session = links().deal_session(shared, stats)
             elif request.get("daily") is not None:
                 daily = importlib.import_module("rummy.daily")
-                session = cls.create(daily.DAILY_SETTINGS[cls.game], daily.daily_seed(cls.game, daily.day_of(request["daily"])), stats)
+                session = cls.create(
+                    daily.DAILY_SETTINGS[cls.game],
+                    daily.daily_seed(cls.game, daily.day_of(request["daily"])),
+                    stats,
+                )
             else:
                 session = cls.create(request.get("settings"), seed, stats)
         except ValueError as error:
@@ -101,7 +113,9 @@ class Engine:
         cls = self._game(request)
         session = self.sessions.get(cls.game)
         if session is None:
-            return _refusal(Refusal("no_session", {"game": cls.game}, f"No {cls.title} match is being played."))
+            return _refusal(
+                Refusal("no_session", {"game": cls.game}, f"No {cls.title} match is being played.")
+            )
         began = time.perf_counter()
         after = session.act(request.get("code"))
         ms = round(1000 * (time.perf_counter() - began), 2)
@@ -119,7 +133,12 @@ class Engine:
         """A table as the person has laid it out this turn (`table`: sets of tile codes), checked
         by the engine without playing it (Rummikub): each set valid or why not, and whether the
         whole table would be taken as the play."""
-        return self._ask(request, "check_model", "no_check", lambda session: session.check_model(request.get("table")))
+        return self._ask(
+            request,
+            "check_model",
+            "no_check",
+            lambda session: session.check_model(request.get("table")),
+        )
 
     def review(self, request):
         """A slice of the review of the hand just finished (`first`: the action to start from,
@@ -133,11 +152,18 @@ class Engine:
             except links().LinkError as error:
                 return _refusal(_link_refusal(error))
             return self._answer(lambda: session.review_model(first, count))
-        return self._ask(request, "review_model", "no_review", lambda session: session.review_model(first, count))
+        return self._ask(
+            request, "review_model", "no_review", lambda session: session.review_model(first, count)
+        )
 
     def share(self, request):
         """The link of the game's hand in play or just ended: `link`, the fragment ("r1....")."""
-        return self._ask(request, "match", "no_session", lambda session: {"link": links().encode(links().share(session))})
+        return self._ask(
+            request,
+            "match",
+            "no_session",
+            lambda session: {"link": links().encode(links().share(session))},
+        )
 
     def replay(self, request):
         """The shared hand a link holds, step by step (`rummy.links.replay_model`), or the
@@ -152,7 +178,11 @@ class Engine:
     def statistics(self, request):
         """The person's statistics of a game as the sheet shows them: [name, count] pairs."""
         cls = self._game(request)
-        return {"ok": True, "game": cls.game, "figures": [list(pair) for pair in self._stats(cls.game).figures()]}
+        return {
+            "ok": True,
+            "game": cls.game,
+            "figures": [list(pair) for pair in self._stats(cls.game).figures()],
+        }
 
     def close(self, request):
         """Leave the game's match (the page drops its save); the statistics stay."""
@@ -170,7 +200,9 @@ class Engine:
         cls = self._game(request)
         session = self.sessions.get(cls.game)
         if session is None or not hasattr(session, method):
-            return _refusal(Refusal(missing, {"game": cls.game}, f"No {method} for {cls.title} now."))
+            return _refusal(
+                Refusal(missing, {"game": cls.game}, f"No {method} for {cls.title} now.")
+            )
         return self._answer(lambda: ask(session))
 
     def _answer(self, ask):
@@ -181,7 +213,9 @@ class Engine:
             answer = ask()
         except ValueError as error:  # IllegalAction is one: not the person's turn, a bad table
             reason = getattr(error, "reason", "bad_request")
-            return _refusal(Refusal(reason, getattr(error, "params", {"detail": str(error)}), str(error)))
+            return _refusal(
+                Refusal(reason, getattr(error, "params", {"detail": str(error)}), str(error))
+            )
         return {"ok": True, "answer": answer, "ms": round(1000 * (time.perf_counter() - began), 2)}
 
     def _linked(self, link):
@@ -199,7 +233,11 @@ class Engine:
 
     def _stats(self, game):
         session = self.sessions.get(game)
-        return session.stats if session is not None else self.stats.get(game) or session_class(game).stats_type()
+        return (
+            session.stats
+            if session is not None
+            else self.stats.get(game) or session_class(game).stats_type()
+        )
 
     def _state(self, game):
         session = self.sessions.get(game)
@@ -264,7 +302,18 @@ def handle(engine, name, request_text):
     return json.dumps(reply)
 
 
-REQUESTS = ("open", "start", "act", "hints", "check", "review", "share", "replay", "statistics", "close")
+REQUESTS = (
+    "open",
+    "start",
+    "act",
+    "hints",
+    "check",
+    "review",
+    "share",
+    "replay",
+    "statistics",
+    "close",
+)
 
 
 def exports(engine):

@@ -12,7 +12,6 @@ models and send the person's moves as codes (ui/table.py).
 import asyncio
 
 import js
-
 from ui import drag
 from ui.basic import Basic
 from ui.dom import (
@@ -152,13 +151,18 @@ def on_click(event):
     if event.target == by_id("result"):  # a tap outside the result dialog closes it
         close_result()
         return
-    target = event.target.closest("[data-choice],[data-action],[data-card],[data-meld],[data-tile-id],[data-set-add],[data-set]")
+    target = event.target.closest(
+        "[data-choice],[data-action],[data-card],[data-meld],[data-tile-id],[data-set-add],[data-set]"
+    )
     if target is None:
         return
     if drag.swallow_click(event):
         return  # the click that ends a drag
     rummikub = TABLES["rummikub"]
-    tile, add = attr(target, "data-tile-id"), attr(target, "data-set-add") or attr(target, "data-set")
+    tile, add = (
+        attr(target, "data-tile-id"),
+        attr(target, "data-set-add") or attr(target, "data-set"),
+    )
     if tile or add is not None:
         if Screen.game == "rummikub":
             if tile:
@@ -300,7 +304,9 @@ async def main():
     document.addEventListener("pointercancel", lambda event: drag.cancel())
     by_id("lang-select").addEventListener("change", on_language)
     document.addEventListener("change", on_four_colour)
-    linked = fragment() is not None  # a shared hand opens over the start screen: the saved game waits
+    linked = (
+        fragment() is not None
+    )  # a shared hand opens over the start screen: the saved game waits
     if js.localStorage.getItem(storage_key(chosen_game(), "save")) and not linked:
         show(chosen_game())  # the saved game's table, as a skeleton until the engine restores it
     document.body.dataset.ui = "live"

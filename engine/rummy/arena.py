@@ -40,7 +40,9 @@ def play_round(game: Game, agents: Sequence[Any], cap: int) -> Game:
     return game
 
 
-def seat_agents(number: int, seed: int, players: Sequence[AgentFactory]) -> tuple[list[Any], list[int]]:
+def seat_agents(
+    number: int, seed: int, players: Sequence[AgentFactory]
+) -> tuple[list[Any], list[int]]:
     """Fresh agents of game `number` by seat, and the seat of each player (line-up order)."""
     n = len(players)
     seat_of = [(player + number) % n for player in range(n)]
@@ -78,5 +80,7 @@ def player_stats(names: Sequence[str], outcomes: Iterable[Outcome]) -> tuple[Pla
         wins = sum(o.winner == player for o in outcomes)
         low, high = wilson_interval(wins, games)
         mean, points_low, points_high = mean_interval(o.points[player] for o in outcomes)
-        players.append(PlayerStats(name, wins, wins / games, low, high, mean, points_low, points_high))
+        players.append(
+            PlayerStats(name, wins, wins / games, low, high, mean, points_low, points_high)
+        )
     return tuple(players)

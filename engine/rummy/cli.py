@@ -40,7 +40,9 @@ def _positive(text: str) -> int:
 def _even(text: str) -> int:
     value = _positive(text)
     if value % 2:
-        raise argparse.ArgumentTypeError(f"{value} is odd: each deal is played twice, seats swapped")
+        raise argparse.ArgumentTypeError(
+            f"{value} is odd: each deal is played twice, seats swapped"
+        )
     return value
 
 
@@ -78,9 +80,15 @@ def _jobs(command: argparse.ArgumentParser) -> None:
 
 
 def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
-    command.add_argument("--p1", type=_agent, default="easy", help="easy, normal, hard or module:Class")
-    command.add_argument("--p2", type=_agent, default="easy", help="easy, normal, hard or module:Class")
-    command.add_argument("--seed", type=_whole, default=seed, help=f"seed of the deals (default {seed})")
+    command.add_argument(
+        "--p1", type=_agent, default="easy", help="easy, normal, hard or module:Class"
+    )
+    command.add_argument(
+        "--p2", type=_agent, default="easy", help="easy, normal, hard or module:Class"
+    )
+    command.add_argument(
+        "--seed", type=_whole, default=seed, help=f"seed of the deals (default {seed})"
+    )
     command.add_argument("--rules", choices=sorted(PRESETS), default="house", help="rule preset")
     command.add_argument("--target", type=int, choices=TARGETS, help="match target (default 100)")
     command.add_argument("--json", action="store_true", help="print one JSON object")
@@ -101,21 +109,33 @@ def _add_line_up_arena(
     arena's parser, for options of its own game."""
     low, high = players
     option, noun, count = length
-    commands = games.add_parser(key, help=title).add_subparsers(dest="command", required=True, metavar="COMMAND")
-    arena = commands.add_parser("arena", help=f"{noun} between {low}-{high} players, with 95%% intervals")
+    commands = games.add_parser(key, help=title).add_subparsers(
+        dest="command", required=True, metavar="COMMAND"
+    )
+    arena = commands.add_parser(
+        "arena", help=f"{noun} between {low}-{high} players, with 95%% intervals"
+    )
     arena.add_argument(
-        "--players", type=_line_up_of(title, agents, low, high), default=("hard", "easy", "easy", "easy"),
+        "--players",
+        type=_line_up_of(title, agents, low, high),
+        default=("hard", "easy", "easy", "easy"),
         help=f"{low}-{high} comma-separated players: easy, normal, hard or module:Class (default hard,easy,easy,easy)",
     )
-    arena.add_argument(option, type=_positive, default=count, help=f"{noun} to play (default {count})")
-    arena.add_argument("--seed", type=_whole, default=seed, help=f"seed of the deals (default {seed})")
+    arena.add_argument(
+        option, type=_positive, default=count, help=f"{noun} to play (default {count})"
+    )
+    arena.add_argument(
+        "--seed", type=_whole, default=seed, help=f"seed of the deals (default {seed})"
+    )
     _jobs(arena)
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     return arena
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m rummy", description="Rummy Table engine tools.")
+    parser = argparse.ArgumentParser(
+        prog="python -m rummy", description="Rummy Table engine tools."
+    )
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
     gin = games.add_parser("gin", help="Gin Rummy").add_subparsers(
         dest="command", required=True, metavar="COMMAND"
@@ -127,10 +147,16 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--matches", type=_even, default=400, help="matches, even (default 400)")
     _jobs(arena)
     _add_common(arena, seed=7)
-    _add_line_up_arena(games, "rummikub", "Rummikub", rummikub_agents, (2, 4), ("--games", "rounds", 200), seed=3)
-    basic = _add_line_up_arena(games, "basic", "Basic Rummy", basic_agents, (2, 6), ("--hands", "hands", 500), seed=5)
+    _add_line_up_arena(
+        games, "rummikub", "Rummikub", rummikub_agents, (2, 4), ("--games", "rounds", 200), seed=3
+    )
+    basic = _add_line_up_arena(
+        games, "basic", "Basic Rummy", basic_agents, (2, 6), ("--hands", "hands", 500), seed=5
+    )
     basic.add_argument(
-        "--turnovers", type=_turnovers, default=TURNOVERS,
+        "--turnovers",
+        type=_turnovers,
+        default=TURNOVERS,
         help=f"times the pile may become the stock before an empty stock draws the hand, 0-20 (default {TURNOVERS})",
     )
     return parser
@@ -175,7 +201,9 @@ def _play_pair(pair: int, seed: int, rules, p1: str, p2: str):
 
 def _rotations(games: int, n: int, noun: str) -> str:
     deals, short = divmod(games, n)
-    text = f"{deals} deal{'s' if deals != 1 else ''}, each played {n} times with the line-up rotated"
+    text = (
+        f"{deals} deal{'s' if deals != 1 else ''}, each played {n} times with the line-up rotated"
+    )
     if short:
         text += f"; then {short} {noun}{'s' if short > 1 else ''} of one more deal"
     return text
@@ -191,7 +219,9 @@ def _player_lines(players, unit: str, digits: int) -> list[str]:
 
 def _format_rummikub(s: rummikub_arena.ArenaStats, args: argparse.Namespace) -> str:
     rotations = _rotations(s.games, len(args.players), "game")
-    lines = [f"Rummikub arena: {', '.join(args.players)}; {s.games} games ({rotations}), seed {args.seed}"]
+    lines = [
+        f"Rummikub arena: {', '.join(args.players)}; {s.games} games ({rotations}), seed {args.seed}"
+    ]
     lines += _player_lines(s.players, "game", 1)
     lines.append(
         f"won by the lowest rack once the pool ran out: {s.pool_exhausted}; actions per game: "
@@ -202,7 +232,9 @@ def _format_rummikub(s: rummikub_arena.ArenaStats, args: argparse.Namespace) -> 
 
 def _format_basic(s: basic_arena.ArenaStats, args: argparse.Namespace) -> str:
     rotations = _rotations(s.hands, len(args.players), "hand")
-    lines = [f"Basic Rummy arena: {', '.join(args.players)}; {s.hands} hands ({rotations}), seed {args.seed}"]
+    lines = [
+        f"Basic Rummy arena: {', '.join(args.players)}; {s.hands} hands ({rotations}), seed {args.seed}"
+    ]
     lines += _player_lines(s.players, "hand", 2)
     lines.append(
         f"drawn hands (stock out after {args.turnovers} turnovers): {s.draws} ({s.draw_share:.1%}, "
@@ -213,7 +245,9 @@ def _format_basic(s: basic_arena.ArenaStats, args: argparse.Namespace) -> str:
 
 
 def _play_rummikub(number: int, seed: int, players: tuple[str, ...]):
-    return rummikub_arena.play_game(number, seed, [partial(rummikub_agents.make_agent, name) for name in players])
+    return rummikub_arena.play_game(
+        number, seed, [partial(rummikub_agents.make_agent, name) for name in players]
+    )
 
 
 def _spread(play, items, jobs: int) -> list:
@@ -229,7 +263,9 @@ def _play_basic(number: int, seed: int, players: tuple[str, ...], turnovers: int
     return basic_arena.play_hand(number, seed, factories, turnovers=turnovers)
 
 
-def _line_up_arena(args: argparse.Namespace, play, summarize, count: int, formatted, **options) -> int:
+def _line_up_arena(
+    args: argparse.Namespace, play, summarize, count: int, formatted, **options
+) -> int:
     """Play `count` arena games of the line-up `args.players` (spread over `args.jobs`
     processes, `options` passed to `play`) and print the figures, as text or one JSON object
     (the options in it)."""
@@ -245,10 +281,17 @@ def _line_up_arena(args: argparse.Namespace, play, summarize, count: int, format
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.game == "rummikub":
-        return _line_up_arena(args, _play_rummikub, rummikub_arena.summarize, args.games, _format_rummikub)
+        return _line_up_arena(
+            args, _play_rummikub, rummikub_arena.summarize, args.games, _format_rummikub
+        )
     if args.game == "basic":
         return _line_up_arena(
-            args, _play_basic, basic_arena.summarize, args.hands, _format_basic, turnovers=args.turnovers
+            args,
+            _play_basic,
+            basic_arena.summarize,
+            args.hands,
+            _format_basic,
+            turnovers=args.turnovers,
         )
     rules = preset(args.rules, args.target)
     if args.command == "selfplay":
@@ -261,7 +304,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = _spread(play, range(args.matches // 2), args.jobs)
     stats = summarize(outcome for pair in results for outcome in pair)
     if args.json:
-        info = {"p1": args.p1, "p2": args.p2, "rules": args.rules, "target": rules.target, "seed": args.seed}
+        info = {
+            "p1": args.p1,
+            "p2": args.p2,
+            "rules": args.rules,
+            "target": rules.target,
+            "seed": args.seed,
+        }
         print(json.dumps({**info, **asdict(stats)}))
     else:
         print(_format_arena(stats, args, rules.target))

@@ -84,7 +84,11 @@ class _Game:
 _MODULES = {  # game: (session module, session class, link fields)
     "gin": ("gin.session", "GinSession", ("rules", "target", "level")),
     "basic": ("basic.session", "BasicSession", ("opponents", "hands", "target", "level")),
-    "rummikub": ("rummikub.session", "RummikubSession", ("opponents", "level", "initial_meld", "rounds", "target", "timer")),
+    "rummikub": (
+        "rummikub.session",
+        "RummikubSession",
+        ("opponents", "level", "initial_meld", "rounds", "target", "timer"),
+    ),
 }
 GAMES = tuple(_MODULES)  # a game's byte in a link is its index here
 
@@ -97,7 +101,9 @@ def _game(name: str) -> _Game:
     session_module, session_name, link_fields = _MODULES[name]
     session = getattr(importlib.import_module(f"rummy.{session_module}"), session_name)
     actions = importlib.import_module(f"rummy.{name}.actions")
-    return _Game(name, GAMES.index(name), session, actions.action_code, link_fields, name != "rummikub")
+    return _Game(
+        name, GAMES.index(name), session, actions.action_code, link_fields, name != "rummikub"
+    )
 
 
 # ---- the shared hand ------------------------------------------------------------------------
@@ -118,12 +124,16 @@ class SharedHand:
     def __post_init__(self) -> None:
         game = _game(self.game)
         if not isinstance(self.settings, game.session.settings_type):
-            raise ValueError(f"settings of a {self.game} hand are {game.session.settings_type.__name__}")
+            raise ValueError(
+                f"settings of a {self.game} hand are {game.session.settings_type.__name__}"
+            )
         if type(self.seed) is not int or not 0 <= self.seed < 1 << 64:
             raise ValueError(f"a hand's seed is a 64-bit whole number, not {self.seed!r}")
         if game.has_dealer != (self.dealer is not None):
             raise ValueError(f"a {self.game} hand {'has' if game.has_dealer else 'has no'} dealer")
-        if not isinstance(self.actions, tuple) or not all(isinstance(code, str) for code in self.actions):
+        if not isinstance(self.actions, tuple) or not all(
+            isinstance(code, str) for code in self.actions
+        ):
             raise ValueError("a hand's actions are a tuple of action codes")
 
     @property
@@ -138,7 +148,9 @@ def of_hand(game: str, settings: Any, hand: Any) -> SharedHand:
     if hand.rules != described.session.rules_for(settings):
         raise ValueError("the hand was not played under the rules of these settings")
     dealer = hand.dealer if described.has_dealer else None
-    return SharedHand(game, settings, hand.seed, dealer, tuple(described.action_code(a) for a in hand.actions))
+    return SharedHand(
+        game, settings, hand.seed, dealer, tuple(described.action_code(a) for a in hand.actions)
+    )
 
 
 def share(session: Any, number: int | None = None) -> SharedHand:
@@ -195,13 +207,33 @@ def replay_model(shared: SharedHand, sessions: tuple[Any, ...]) -> dict[str, Any
     view model)."""
     person = sessions[0].person
     moves = (None,) + shared.actions
-    steps = [{"move": move, "seen": session.seen_model(session.match.view(person))} for move, session in zip(moves, sessions)]
-    return {"game": shared.game, "settings": asdict(shared.settings), "steps": steps, "view": sessions[-1].view_model()}
+    steps = [
+        {"move": move, "seen": session.seen_model(session.match.view(person))}
+        for move, session in zip(moves, sessions)
+    ]
+    return {
+        "game": shared.game,
+        "settings": asdict(shared.settings),
+        "steps": steps,
+        "view": sessions[-1].view_model(),
+    }
 
 
 # ---- words of action codes as bytes ---------------------------------------------------------
 
-VERBS = ("take", "pass", "stock", "pile", "discard", "knock", "meld", "layoff", "draw", "timeout", "play")
+VERBS = (
+    "take",
+    "pass",
+    "stock",
+    "pile",
+    "discard",
+    "knock",
+    "meld",
+    "layoff",
+    "draw",
+    "timeout",
+    "play",
+)
 MAX_SEATS = 6
 _WORDS: tuple[str, ...] = (
     tuple(card.code for card in DECK)
@@ -219,7 +251,9 @@ def _action_tokens(code: str) -> bytes:
         seat, verb, *words = code.split()
         if not 0 <= int(seat) < MAX_SEATS:
             raise ValueError(seat)
-        return bytes([int(seat) * len(VERBS) + VERBS.index(verb)] + [_TOKEN[word] for word in words])
+        return bytes(
+            [int(seat) * len(VERBS) + VERBS.index(verb)] + [_TOKEN[word] for word in words]
+        )
     except (KeyError, ValueError):
         raise ValueError(f"{code!r} has a word a link cannot hold") from None
 

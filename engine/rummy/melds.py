@@ -59,7 +59,7 @@ def _layoff_mask(kind: str, mask: int) -> int:
 
 
 def meld_kind(cards: Iterable[Card]) -> str | None:
-    """"set", "run", or None when the cards are not one legal meld."""
+    """ "set", "run", or None when the cards are not one legal meld."""
     cards = sorted(set(cards))
     if len(cards) < 3:
         return None
@@ -104,6 +104,7 @@ MELDS_FROM: tuple[tuple[int, ...], ...] = tuple(
     tuple(m for m, _ in ALL_MELDS if m & -m == 1 << i) for i in range(52)
 )
 
+
 def _pattern_values() -> tuple[int, ...]:
     """Deadwood points of every 13-bit rank pattern of one suit, each from the pattern less its
     lowest card (one step per pattern: the table is built at import, also in the browser)."""
@@ -128,7 +129,9 @@ def mask_value(mask: int) -> int:
 
 
 _RUN_STARTS = sum(0x7FF << (13 * suit) for suit in range(4))  # ranks A-J: a run may start there
-_EVERY_SUIT = 1 | 1 << 13 | 1 << 26 | 1 << 39  # multiplying by it copies a rank pattern to all suits
+_EVERY_SUIT = (
+    1 | 1 << 13 | 1 << 26 | 1 << 39
+)  # multiplying by it copies a rank pattern to all suits
 
 
 def cheapest_discard(hand: int, cost: Callable[[int], float], keep: int = 0) -> tuple[float, int]:

@@ -51,7 +51,9 @@ def hand_seed(seed: int, number: int, first_deal: int | None = None) -> int:
     return first_deal if number == 0 and first_deal is not None else derive_seed(seed, number)
 
 
-def write(match: Replayable, game: str, version: int, action_code: Callable[[Any], str]) -> dict[str, Any]:
+def write(
+    match: Replayable, game: str, version: int, action_code: Callable[[Any], str]
+) -> dict[str, Any]:
     """A JSON-ready record from which `replay` rebuilds this exact game."""
     record = {
         "game": game,

@@ -115,7 +115,9 @@ def decisions(
         state = state.apply(action)
 
 
-def ranked(moves: Iterable[tuple[str, float, tuple[tuple[str, float], ...]]], made: str, index: int) -> Decision:
+def ranked(
+    moves: Iterable[tuple[str, float, tuple[tuple[str, float], ...]]], made: str, index: int
+) -> Decision:
     """A decision from the options best first as (move, value in points, figures): each
     option costs the best one's value less its own, never less than nothing."""
     moves = list(moves)
@@ -152,7 +154,9 @@ def _option_of(item: Any) -> Option:
     cost = _number(item.get("cost"), "an option's cost")
     if cost < 0:
         raise ValueError("an option's cost is never negative")
-    return Option(item["move"], cost, tuple((name, _number(v, name)) for name, v in figures.items()))
+    return Option(
+        item["move"], cost, tuple((name, _number(v, name)) for name, v in figures.items())
+    )
 
 
 def _decision_of(item: Any) -> Decision:

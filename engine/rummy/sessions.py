@@ -41,7 +41,9 @@ Sess = TypeVar("Sess", bound="Session")
 COMPUTER_MOVE = "computer"
 NEXT_HAND = "next-hand"
 REMATCH = "rematch"
-REVIEW_SLICE = 4  # decisions a review request answers by default: a few ms each, a slice stays short
+REVIEW_SLICE = (
+    4  # decisions a review request answers by default: a few ms each, a slice stays short
+)
 REVIEW_SLICE_MAX = 50
 DEAL_MATCH = 1 << 41  # derives the seed of a match started from a given deal (`of_deal`)
 
@@ -78,7 +80,9 @@ class Session(Protocol):
         ...
 
     @classmethod
-    def of_deal(cls: type[Sess], settings: Any, seed: int, dealer: int | None, stats: Any = None) -> Sess:
+    def of_deal(
+        cls: type[Sess], settings: Any, seed: int, dealer: int | None, stats: Any = None
+    ) -> Sess:
         """A new match whose first hand is dealt from a hand's own `seed` and `dealer` (a shared
         hand played again); ValueError as `create`."""
         ...
@@ -185,11 +189,21 @@ class MatchSession:
             raise IllegalAction(f"{self.title} hands are not reviewed.", "no_review")
         if not hand.is_over:
             raise IllegalAction("The hand is still being played.", "hand_in_play")
-        if type(first) is not int or type(count) is not int or first < 0 or not 0 < count <= REVIEW_SLICE_MAX:
+        if (
+            type(first) is not int
+            or type(count) is not int
+            or first < 0
+            or not 0 < count <= REVIEW_SLICE_MAX
+        ):
             raise IllegalAction("A review slice is a start and a count.", "bad_request")
         taken = list(islice(self.review_module.judged_steps(hand, self.person, first=first), count))
-        decisions = [{**decision_dict(decision), "seen": self.seen_model(view)} for decision, view in taken]
-        return {"decisions": decisions, "next": taken[-1][0].index + 1 if len(taken) == count else None}
+        decisions = [
+            {**decision_dict(decision), "seen": self.seen_model(view)} for decision, view in taken
+        ]
+        return {
+            "decisions": decisions,
+            "next": taken[-1][0].index + 1 if len(taken) == count else None,
+        }
 
     # ---- the match, from the settings ----------------------------------------------------
 
@@ -215,7 +229,9 @@ class MatchSession:
         return cls.seated(settings, cls.start_match(settings, seed), stats)
 
     @classmethod
-    def of_deal(cls: type[MS], settings: Any, seed: int, dealer: int | None, stats: Any = None) -> MS:
+    def of_deal(
+        cls: type[MS], settings: Any, seed: int, dealer: int | None, stats: Any = None
+    ) -> MS:
         """A new match whose first hand is dealt from a hand's own `seed` and `dealer` (None in
         Rummikub, where the deal decides who starts), with the `settings` it was played under:
         a shared hand's deal, played again against the same computer level. The hands after it
@@ -223,7 +239,9 @@ class MatchSession:
         settings = cls.settings_of(settings)
         if type(seed) is not int or not 0 <= seed < 1 << 64:
             raise ValueError(f"a deal's seed is a 64-bit whole number, not {seed!r}")
-        match = cls.match_type.start(cls.rules_for(settings), derive_seed(seed, DEAL_MATCH), dealer, first_deal=seed)
+        match = cls.match_type.start(
+            cls.rules_for(settings), derive_seed(seed, DEAL_MATCH), dealer, first_deal=seed
+        )
         return cls.seated(settings, match, stats)
 
     @classmethod
@@ -239,7 +257,11 @@ class MatchSession:
     @classmethod
     def settings_of(cls, settings: Any) -> Any:
         """The game's settings, read from a dict as the start screen sends it (ValueError)."""
-        return settings if isinstance(settings, cls.settings_type) else cls.settings_type.from_dict(settings)
+        return (
+            settings
+            if isinstance(settings, cls.settings_type)
+            else cls.settings_type.from_dict(settings)
+        )
 
     @classmethod
     def seated(cls: type[MS], settings: Any, match: Any, stats: Any) -> MS:

@@ -102,7 +102,13 @@ def no_page_errors(request):
         return
     page = request.getfixturevalue("page")
     messages, errors = [], []
-    page.on("console", lambda m: (messages.append(f"console {m.type}: {m.text}"), m.type == "error" and errors.append(m.text)))
+    page.on(
+        "console",
+        lambda m: (
+            messages.append(f"console {m.type}: {m.text}"),
+            m.type == "error" and errors.append(m.text),
+        ),
+    )
     page.on("pageerror", lambda e: (messages.append(f"page error: {e}"), errors.append(str(e))))
     yield
     for message in messages:

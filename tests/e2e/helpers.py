@@ -43,12 +43,16 @@ class Watched:
 
 
 @contextmanager
-def device_page(playwright: Playwright, browser: Browser, device: str | dict | None = None) -> Iterator[Watched]:
+def device_page(
+    playwright: Playwright, browser: Browser, device: str | dict | None = None
+) -> Iterator[Watched]:
     """A page in a context of its own (English) emulating `device`: a Playwright device name, or
     the context's options (a viewport, is_mobile, ...; None: a desktop); watched for requests and
     errors; closed afterwards."""
     if isinstance(device, str):
-        descriptor = {k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"}
+        descriptor = {
+            k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"
+        }
     else:
         descriptor = device or {}
     context = browser.new_context(**descriptor, locale="en-US")
@@ -63,7 +67,9 @@ def device_page(playwright: Playwright, browser: Browser, device: str | dict | N
 
 
 def no_sideways_scroll(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (
+        "the page scrolls sideways"
+    )
 
 
 def phase(page: Page) -> str:
@@ -77,7 +83,9 @@ def settle(page: Page) -> None:
 
 def loaded(page: Page) -> None:
     """Wait until the engine is ready and the page shows a screen."""
-    page.wait_for_function(f"document.body.dataset.phase !== 'loading' && {IDLE}", timeout=LOAD_TIMEOUT)
+    page.wait_for_function(
+        f"document.body.dataset.phase !== 'loading' && {IDLE}", timeout=LOAD_TIMEOUT
+    )
 
 
 def open_page(page: Page, url: str, seed: int | None = None) -> None:
@@ -173,11 +181,18 @@ def finger_drag(page: Page, source: Locator, target: Locator, steps: int = 8) ->
     clock = page.evaluate("Date.now() / 1000")  # the events' own times: a slow, steady finger
 
     def touch(kind: str, points: list[dict], at: float) -> None:
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": clock + at})
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": kind, "touchPoints": points, "timestamp": clock + at},
+        )
 
     touch("touchStart", [{"x": x0, "y": y0}], 0)
     for step in range(1, steps + 1):
-        touch("touchMove", [{"x": x0 + (x1 - x0) * step / steps, "y": y0 + (y1 - y0) * step / steps}], 0.05 * step)
+        touch(
+            "touchMove",
+            [{"x": x0 + (x1 - x0) * step / steps, "y": y0 + (y1 - y0) * step / steps}],
+            0.05 * step,
+        )
     touch("touchMove", [{"x": x1, "y": y1}], 0.05 * steps + 0.3)  # held still: no fling follows
     touch("touchEnd", [], 0.05 * steps + 0.35)
     cdp.detach()

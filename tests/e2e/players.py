@@ -81,7 +81,9 @@ def play_gin_hand(page: Page, how: str = "click") -> None:
 # ---- Basic Rummy ------------------------------------------------------------------------------
 
 
-def start_basic(page: Page, opponents: int = 3, length: str = "hands-3", how: str = "click") -> None:
+def start_basic(
+    page: Page, opponents: int = 3, length: str = "hands-3", how: str = "click"
+) -> None:
     for testid in ("game-basic", f"opponents-{opponents}", f"length-{length}", "basic-level-easy"):
         press(page.get_by_test_id(testid), how)
     press(page.get_by_test_id("start"), how)
@@ -141,9 +143,17 @@ def basic_until_my_turn(page: Page) -> None:
 # ---- Rummikub -------------------------------------------------------------------------------
 
 
-def start_rummikub(page: Page, opponents: int = 1, meld: bool = False, how: str = "click", timer: str = "off") -> None:
-    choices = ("game-rummikub", f"rk-opponents-{opponents}", "rk-level-easy", "rk-length-rounds-1",
-               "rk-meld-on" if meld else "rk-meld-off", f"rk-timer-{timer}")
+def start_rummikub(
+    page: Page, opponents: int = 1, meld: bool = False, how: str = "click", timer: str = "off"
+) -> None:
+    choices = (
+        "game-rummikub",
+        f"rk-opponents-{opponents}",
+        "rk-level-easy",
+        "rk-length-rounds-1",
+        "rk-meld-on" if meld else "rk-meld-off",
+        f"rk-timer-{timer}",
+    )
     for testid in choices:
         press(page.get_by_test_id(testid), how)
     press(page.get_by_test_id("start"), how)
@@ -160,7 +170,9 @@ def rk_until_my_turn(page: Page) -> str:
 
 
 def validity(page: Page) -> list[str]:
-    return page.locator("#rk-sets [data-set]").evaluate_all("sets => sets.map(s => s.dataset.valid)")
+    return page.locator("#rk-sets [data-set]").evaluate_all(
+        "sets => sets.map(s => s.dataset.valid)"
+    )
 
 
 def enabled(page: Page, testid: str) -> bool:

@@ -18,7 +18,15 @@ from pathlib import Path
 
 import pytest
 from helpers import open_page, phase, press, settle, wait_out
-from players import basic_turn, gin_turn, rk_turn, rk_until_my_turn, start_basic, start_gin, start_rummikub
+from players import (
+    basic_turn,
+    gin_turn,
+    rk_turn,
+    rk_until_my_turn,
+    start_basic,
+    start_gin,
+    start_rummikub,
+)
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -56,7 +64,9 @@ def inject_axe(page: Page) -> None:
 def blocking_violations(page: Page) -> list[str]:
     """axe's serious and critical violations of the page as shown, one line per element."""
     inject_axe(page)
-    violations = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    violations = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+    )
     return [
         f"{v['id']} ({v['impact']}): {node['target']} - {v['help']}"
         for v in violations
@@ -86,7 +96,9 @@ def unnamed_controls(page: Page) -> list[str]:
     controls = page.evaluate(NAMES, CONTROLS)
     assert controls, "no control is visible"
     return [
-        f"{c['control']} is named {c['name']!r}" for c in controls if not c["name"] or RAW_KEY.search(c["name"])
+        f"{c['control']} is named {c['name']!r}"
+        for c in controls
+        if not c["name"] or RAW_KEY.search(c["name"])
     ]
 
 
@@ -111,7 +123,9 @@ def assert_accessible(page: Page, screen: str) -> None:
     problems = []
     for lang in LANGUAGES:
         choose_language(page, lang)
-        assert phase(page) == shown, f"{screen}: the page moved on from {shown} while it was scanned"
+        assert phase(page) == shown, (
+            f"{screen}: the page moved on from {shown} while it was scanned"
+        )
         problems += [f"[{lang}] {p}" for p in blocking_violations(page) + unnamed_controls(page)]
     assert not problems, f"{screen}:\n" + "\n".join(problems)
 
@@ -132,7 +146,9 @@ class Tour:
             self.scan(screen)
 
     def saw(self, *screens: str) -> None:
-        assert not set(screens) - set(self.screens), f"not reached: {set(screens) - set(self.screens)}"
+        assert not set(screens) - set(self.screens), (
+            f"not reached: {set(screens) - set(self.screens)}"
+        )
 
 
 def close_sheet(page: Page) -> None:
@@ -199,7 +215,9 @@ def gin_step(tour: Tour) -> None:
         tour.scan_once("gin settlement")
         if "gin review" not in tour.screens:
             press(page.get_by_test_id("review"))
-            page.wait_for_function("document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'")
+            page.wait_for_function(
+                "document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'"
+            )
             tour.scan("gin review")
             press(page.get_by_test_id("review-close"))
         press(page.get_by_test_id("next-hand"))
@@ -218,8 +236,17 @@ def test_every_gin_screen_is_accessible(page: Page, site):
         gin_step(tour)
         if "gin match over" in tour.screens:
             break
-    tour.saw("gin upcard", "gin draw", "gin draw, hints open", "gin log sheet", "gin pile-list sheet",
-             "gin discard, a card selected", "gin settlement", "gin review", "gin match over")
+    tour.saw(
+        "gin upcard",
+        "gin draw",
+        "gin draw, hints open",
+        "gin log sheet",
+        "gin pile-list sheet",
+        "gin discard, a card selected",
+        "gin settlement",
+        "gin review",
+        "gin match over",
+    )
 
 
 def test_every_basic_rummy_screen_is_accessible(page: Page, site):
@@ -245,7 +272,13 @@ def test_every_basic_rummy_screen_is_accessible(page: Page, site):
             tour.scan("basic game over")
             break
         basic_turn(page)
-    tour.saw("basic draw", "basic play, a card selected", "basic move log", "basic play, meld offers", "basic game over")
+    tour.saw(
+        "basic draw",
+        "basic play, a card selected",
+        "basic move log",
+        "basic play, meld offers",
+        "basic game over",
+    )
 
 
 def test_every_rummikub_screen_is_accessible(page: Page, site):
@@ -268,15 +301,25 @@ def test_every_rummikub_screen_is_accessible(page: Page, site):
         elif now in ("round-over", "game-over"):
             tour.scan("rummikub round result")
             press(page.get_by_test_id("review"))
-            page.wait_for_function("document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'")
+            page.wait_for_function(
+                "document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'"
+            )
             tour.scan("rummikub review")
             press(page.get_by_test_id("review-close"))
             scan_sharing(tour, site.url, "rummikub")
             break
         rk_turn(page)
-    tour.saw("rummikub play, a tile selected", "rummikub play, the hint shown", "rummikub move log",
-             "rummikub confirm new match", "rummikub round result", "rummikub review", "rummikub share sheet",
-             "rummikub shared hand", "a refused link")
+    tour.saw(
+        "rummikub play, a tile selected",
+        "rummikub play, the hint shown",
+        "rummikub move log",
+        "rummikub confirm new match",
+        "rummikub round result",
+        "rummikub review",
+        "rummikub share sheet",
+        "rummikub shared hand",
+        "a refused link",
+    )
 
 
 def scan_sharing(tour: Tour, url: str, game: str) -> None:
@@ -304,7 +347,9 @@ def focused(page: Page, selector: str) -> bool:
 
 
 def focus_is_inside(page: Page, selector: str) -> bool:
-    return page.evaluate("(s) => document.querySelector(s).contains(document.activeElement)", selector)
+    return page.evaluate(
+        "(s) => document.querySelector(s).contains(document.activeElement)", selector
+    )
 
 
 def test_a_sheet_takes_the_focus_and_gives_it_back_to_the_control_that_opened_it(page: Page, site):
@@ -319,21 +364,31 @@ def test_a_sheet_takes_the_focus_and_gives_it_back_to_the_control_that_opened_it
     page.locator("[data-action=new-match]").focus()
     page.keyboard.press("Enter")  # its work waits for the answer
     expect(page.get_by_test_id("answer-yes")).to_be_visible()
-    assert focused(page, "[data-testid=answer-yes]"), "the question's answer does not have the focus"
+    assert focused(page, "[data-testid=answer-yes]"), (
+        "the question's answer does not have the focus"
+    )
     press(page.get_by_test_id("close-sheet"), "keys")
     assert focused(page, "[data-action=new-match]"), "the focus did not come back to New match"
 
 
-RESULT_BUTTON = {"settle": "next-hand", "hand-over": "next-hand", "match-over": "rematch", "game-over": "rematch"}
+RESULT_BUTTON = {
+    "settle": "next-hand",
+    "hand-over": "next-hand",
+    "match-over": "rematch",
+    "game-over": "rematch",
+}
 
 
 def assert_focus_on(page: Page, testid: str, when: str) -> None:
     assert focused(page, f"[data-testid={testid}]"), (
-        f"{when}: the focus is not on {testid} but on " + page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+        f"{when}: the focus is not on {testid} but on "
+        + page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
     )
 
 
-def discards_by_keyboard(page: Page, discard, next_control: dict[str, str], turn, times: int = 3) -> None:
+def discards_by_keyboard(
+    page: Page, discard, next_control: dict[str, str], turn, times: int = 3
+) -> None:
     """The person discards `times` times by keyboard (`discard(page)`, False when it is not
     their discard); once the computer has moved, the focus is on the control of the person's
     next move (`next_control` by screen), or on the result dialog's button when the hand ended.
@@ -350,7 +405,11 @@ def discards_by_keyboard(page: Page, discard, next_control: dict[str, str], turn
             if phase(page) == "opponent":
                 wait_out(page, "opponent")
             after = phase(page)
-            assert_focus_on(page, {**next_control, **RESULT_BUTTON}[after], f"after the computer's turn ({after})")
+            assert_focus_on(
+                page,
+                {**next_control, **RESULT_BUTTON}[after],
+                f"after the computer's turn ({after})",
+            )
             checked += 1
         else:
             turn(page, "keys")
@@ -373,13 +432,17 @@ def basic_discard(page: Page) -> bool:
     return True
 
 
-def test_after_the_persons_gin_discard_and_the_computers_turn_the_focus_is_on_the_next_move(page: Page, site):
+def test_after_the_persons_gin_discard_and_the_computers_turn_the_focus_is_on_the_next_move(
+    page: Page, site
+):
     open_page(page, site.url, seed=3)
     start_gin(page, target=100, how="keys")
     discards_by_keyboard(page, gin_discard, {"upcard": "take-upcard", "draw": "stock"}, gin_turn)
 
 
-def test_after_a_basic_rummy_discard_and_the_computers_turn_the_focus_is_on_the_stock(page: Page, site):
+def test_after_a_basic_rummy_discard_and_the_computers_turn_the_focus_is_on_the_stock(
+    page: Page, site
+):
     open_page(page, site.url, seed=5)
     start_basic(page, opponents=1, length="hands-3", how="keys")
     discards_by_keyboard(page, basic_discard, {"draw": "basic-stock"}, basic_turn)

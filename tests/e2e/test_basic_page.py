@@ -3,10 +3,22 @@
 import re
 
 import pytest
-from helpers import LOAD_TIMEOUT, HeldRequests, device_page, from_site, no_sideways_scroll, loaded, open_page, phase, press, settle, stored, wait_out
+from helpers import (
+    LOAD_TIMEOUT,
+    HeldRequests,
+    device_page,
+    from_site,
+    loaded,
+    no_sideways_scroll,
+    open_page,
+    phase,
+    press,
+    settle,
+    stored,
+    wait_out,
+)
 from players import BASIC_OVER, basic_turn, basic_until_my_turn, play_basic_hand, start_basic
 from playwright.sync_api import Page, expect
-
 from rummy.basic import BasicMatch
 from rummy.cards import parse_card
 from rummy.melds import meld_kind
@@ -22,7 +34,9 @@ def saved(page: Page, key: str = SAVE) -> dict | None:
 
 
 def hand_codes(page: Page) -> list[str]:
-    return page.locator("#basic-hand [data-card]").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    return page.locator("#basic-hand [data-card]").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
 
 
 def check_end_of_hand(page: Page) -> None:
@@ -37,9 +51,14 @@ def check_end_of_hand(page: Page) -> None:
         assert f"total {match.scores[seat]}" in text
         if cards:
             assert f"{sum(c.value for c in cards)} points left" in text
-            assert row.locator("[data-code]").evaluate_all("n => n.map(c => c.dataset.code)") == [str(c) for c in cards]
+            assert row.locator("[data-code]").evaluate_all("n => n.map(c => c.dataset.code)") == [
+                str(c) for c in cards
+            ]
     if result.winner is not None:
-        assert int(re.findall(r"\d+", page.get_by_test_id("hand-points").inner_text())[-1]) == result.points
+        assert (
+            int(re.findall(r"\d+", page.get_by_test_id("hand-points").inner_text())[-1])
+            == result.points
+        )
     button = "next-hand" if not match.is_over else "rematch"
     expect(page.get_by_test_id(button)).to_be_visible()
 
@@ -58,7 +77,9 @@ def test_a_whole_hand_by_taps_against_three_computer_players(playwright, browser
         press(page.get_by_test_id("next-hand"), how)  # hands-3: the next hand is dealt
         assert phase(page) in ("draw", "opponent")
         expect(page.get_by_test_id("target")).to_have_text("Hand 2 of 3")
-        assert all(from_site(url, site.url) for url in watched.requests), "every byte comes from dist/"
+        assert all(from_site(url, site.url) for url in watched.requests), (
+            "every byte comes from dist/"
+        )
         assert not watched.errors, watched.errors
 
 
@@ -72,7 +93,8 @@ def test_an_illegal_meld_and_lay_off_are_explained_and_change_nothing(page: Page
     before, hand = saved(page), hand_codes(page)
     # Three cards that are no meld, chosen with the engine's own test of a meld.
     triple = next(
-        codes for i in range(len(hand) - 2)
+        codes
+        for i in range(len(hand) - 2)
         for codes in [hand[i : i + 3]]
         if meld_kind(parse_card(c) for c in codes) is None
     )
@@ -164,7 +186,11 @@ def test_reload_mid_hand_resumes_and_switching_games_loses_neither_save(page: Pa
 
 
 def stat(page: Page, label: str) -> str:
-    return page.locator("#sheet dt", has_text=label).locator("xpath=following-sibling::dd[1]").inner_text()
+    return (
+        page.locator("#sheet dt", has_text=label)
+        .locator("xpath=following-sibling::dd[1]")
+        .inner_text()
+    )
 
 
 def test_statistics_count_a_finished_game_apart_from_gin_and_survive_a_reload(page: Page, site):
@@ -228,7 +254,11 @@ def test_the_end_of_game_dialog_closes_reopens_and_says_game_on_its_button(page:
 
 def test_five_computer_players_fit_a_360_px_phone(browser, site):
     context = browser.new_context(
-        viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="en-US"
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale="en-US",
     )
     page = context.new_page()
     try:
@@ -278,20 +308,26 @@ def test_the_language_switch_covers_the_basic_rummy_screens(page: Page, site):
     expect(page.get_by_test_id("rematch")).to_have_text(re.compile(r"\S"))
 
 
-def test_a_corrupted_basic_save_gets_a_notice_and_a_fresh_start_keeping_the_gin_save(page: Page, site):
+def test_a_corrupted_basic_save_gets_a_notice_and_a_fresh_start_keeping_the_gin_save(
+    page: Page, site
+):
     open_game(page, site.url, seed=16)
     press(page.get_by_test_id("start"))  # a gin match, then Basic Rummy chosen
     wait_out(page, "opponent")
     gin_save = saved(page, GIN_SAVE)
     press(page.get_by_test_id("home"))
     press(page.get_by_test_id("game-basic"))
-    page.evaluate(f"""localStorage.setItem('{SAVE}', '{{"format": "rummy-table/basic", "version": 1, "match": 7}}')""")
+    page.evaluate(
+        f"""localStorage.setItem('{SAVE}', '{{"format": "rummy-table/basic", "version": 1, "match": 7}}')"""
+    )
     page.reload()
     loaded(page)
     assert phase(page) == "start"
     expect(page.locator("#notice")).to_contain_text("could not be restored")
     assert saved(page, GIN_SAVE) == gin_save
-    assert "match" in page.evaluate("localStorage.getItem('rummy-table/basic/broken')")  # kept aside
+    assert "match" in page.evaluate(
+        "localStorage.getItem('rummy-table/basic/broken')"
+    )  # kept aside
     start_basic(page, opponents=1)
     assert phase(page) in ("draw", "opponent", "play")
     assert saved(page)["format"] == "rummy-table/basic"
@@ -303,7 +339,9 @@ def test_basic_rummy_chosen_before_the_engine_is_ready_starts_once_it_is(page: P
     engine = HeldRequests(page)
     with page.expect_request("**/*.whl", timeout=LOAD_TIMEOUT):
         page.goto(site.url + "?fast&seed=17")
-        page.wait_for_function("document.documentElement.lang === 'en'")  # the start screen speaks English
+        page.wait_for_function(
+            "document.documentElement.lang === 'en'"
+        )  # the start screen speaks English
         for testid in ("game-basic", "opponents-2", "length-hands-1"):
             button = page.get_by_test_id(testid)
             button.click()
@@ -312,7 +350,9 @@ def test_basic_rummy_chosen_before_the_engine_is_ready_starts_once_it_is(page: P
         expect(page.locator("#notice")).to_contain_text("as soon as loading finishes")
         assert phase(page) == "loading"
     engine.release()
-    page.wait_for_function("['draw', 'play', 'opponent'].includes(document.body.dataset.phase)", timeout=LOAD_TIMEOUT)
+    page.wait_for_function(
+        "['draw', 'play', 'opponent'].includes(document.body.dataset.phase)", timeout=LOAD_TIMEOUT
+    )
     expect(page.locator("#opponents .seat")).to_have_count(2)
     assert saved(page)["settings"] == {"opponents": 2, "hands": 1, "target": None, "level": "easy"}
 
@@ -370,7 +410,9 @@ def test_the_move_log_tells_every_players_moves_and_the_last_one_stays_marked(pa
     expect(lines).to_have_count(len(match.hand.actions))
     texts = lines.all_inner_texts()
     assert texts[-1].startswith(f"{name} discarded")
-    assert sum(text.startswith("You ") for text in texts) == sum(a.seat == 0 for a in match.hand.actions)
+    assert sum(text.startswith("You ") for text in texts) == sum(
+        a.seat == 0 for a in match.hand.actions
+    )
     page.keyboard.press("Escape")
     press(page.get_by_test_id("basic-stock"))
     expect(marked).to_have_count(0)

@@ -88,8 +88,15 @@ def play_basic(page: Page) -> None:
 def play_rummikub(page: Page) -> None:
     """A hint (the solver in the worker), a tile dragged by mouse across the rack (the page
     moves it with element.style.transform, which style-src does not govern), then a draw."""
-    for testid in ("game-rummikub", "rk-opponents-1", "rk-level-easy", "rk-length-rounds-1",
-                   "rk-meld-off", "rk-timer-off", "start"):
+    for testid in (
+        "game-rummikub",
+        "rk-opponents-1",
+        "rk-level-easy",
+        "rk-length-rounds-1",
+        "rk-meld-off",
+        "rk-timer-off",
+        "start",
+    ):
         press(page.get_by_test_id(testid))
     while phase(page) == "opponent":
         wait_out(page, "opponent")
@@ -100,7 +107,9 @@ def play_rummikub(page: Page) -> None:
     page.mouse.move(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
     page.mouse.down()
     page.mouse.move(last["x"] + last["width"] / 2, last["y"] + last["height"] / 2, steps=8)
-    assert "translate" in tiles.first.evaluate("t => t.style.transform"), "the drag did not move the tile"
+    assert "translate" in tiles.first.evaluate("t => t.style.transform"), (
+        "the drag did not move the tile"
+    )
     page.mouse.up()
     settle(page)
     press(page.get_by_test_id("rk-draw"))

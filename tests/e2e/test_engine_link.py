@@ -22,7 +22,6 @@ from helpers import (
     watch_long_tasks,
 )
 from playwright.sync_api import Page, expect
-
 from rummy.gin import Match
 
 pytestmark = pytest.mark.e2e
@@ -33,8 +32,12 @@ OVER = ("settle", "match-over")
 def plant(page: Page, code: str) -> None:
     """Serve the engine's worker with `code` run after it has exported its functions to `sync`
     (which `code` may replace): a fault or a delay planted by the test, the page unchanged."""
-    page.route("**/engine_worker.py", lambda route: route.fulfill(
-        body=WORKER + "\n" + code, content_type="text/x-python; charset=utf-8"))
+    page.route(
+        "**/engine_worker.py",
+        lambda route: route.fulfill(
+            body=WORKER + "\n" + code, content_type="text/x-python; charset=utf-8"
+        ),
+    )
 
 
 def play_hand_simply(page: Page) -> None:
@@ -57,7 +60,9 @@ def play_hand_simply(page: Page) -> None:
     raise AssertionError("the hand did not end")
 
 
-def test_no_main_thread_task_of_a_second_from_loading_to_the_end_of_a_hand_against_hard(page: Page, site):
+def test_no_main_thread_task_of_a_second_from_loading_to_the_end_of_a_hand_against_hard(
+    page: Page, site
+):
     """A generous check (bench/bench_startup.py measures the real figure): the engine starts and
     the hard player decides in the worker, so the page is never held for long."""
     watch_long_tasks(page)
@@ -93,7 +98,9 @@ def test_a_slow_decision_shows_the_thinking_indicator_and_the_page_stays_live(br
     """A computer decision held in the worker (it waits on a request the test holds back)
     shows the indicator; the page answers taps meanwhile, and the indicator goes with the move."""
     with own_page(browser, service_workers="block") as page:
-        plant(page, f"""
+        plant(
+            page,
+            f"""
 import js
 _functions = exports(Engine())
 for _name, _function in _functions.items():
@@ -105,7 +112,8 @@ def _held(text):
         request.send()
     return _functions["act"](text)
 sync.act = _held
-""")
+""",
+        )
         decision = HeldRequests(page, "**/hold-the-decision")
         open_page(page, site.url, seed=4)
         press(page.get_by_test_id("start"))
@@ -141,11 +149,14 @@ def test_an_engine_that_fails_to_start_says_so_and_a_retry_starts_it(browser, si
 
 def test_a_request_that_raises_in_the_engine_says_so_and_loses_nothing(browser, site):
     with own_page(browser) as page:
-        plant(page, """
+        plant(
+            page,
+            """
 def _broken(text):
     raise RuntimeError("a fault planted by the test")
 sync.act = _broken
-""")
+""",
+        )
         open_page(page, site.url, seed=5)
         press(page.get_by_test_id("start"))
         save = stored(page, "rummy-table/gin/save")
@@ -167,9 +178,22 @@ def test_the_startup_benchmark_prints_its_figures(dist):
     arguments."""
     bench = Path(__file__).resolve().parents[2] / "bench" / "bench_startup.py"
     done = subprocess.run(
-        [sys.executable, str(bench), "--loads", "1", "--devices", "desktop", "--modes", "cold", "--dist", str(dist),
-         "--trace"],
-        capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            str(bench),
+            "--loads",
+            "1",
+            "--devices",
+            "desktop",
+            "--modes",
+            "cold",
+            "--dist",
+            str(dist),
+            "--trace",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
@@ -181,6 +205,12 @@ def test_the_startup_benchmark_prints_its_figures(dist):
     for page in ("game", "floor"):  # the trace found each page's worker starting Pyodide
         traced = next(line for line in lines if line.startswith(f"desktop  cold  {page}"))
         begins, runs_for, main_busy = (float(cell) for cell in traced.split()[3:6])
-        assert 0 < begins < float(first_hand if page == "game" else floor) and runs_for > 0 and main_busy > 0
-    refused = subprocess.run([sys.executable, str(bench), "--loads", "0"], capture_output=True, text=True, timeout=60)
+        assert (
+            0 < begins < float(first_hand if page == "game" else floor)
+            and runs_for > 0
+            and main_busy > 0
+        )
+    refused = subprocess.run(
+        [sys.executable, str(bench), "--loads", "0"], capture_output=True, text=True, timeout=60
+    )
     assert refused.returncode == 2 and "--loads" in refused.stderr

@@ -6,10 +6,20 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import device_page, finger_drag, from_site, loaded, no_sideways_scroll, open_page, phase, press, settle, stored
+from helpers import (
+    device_page,
+    finger_drag,
+    from_site,
+    loaded,
+    no_sideways_scroll,
+    open_page,
+    phase,
+    press,
+    settle,
+    stored,
+)
 from players import GIN_OVER, gin_turn, gin_until_my_turn, play_gin_hand, start_gin
 from playwright.sync_api import Page, expect
-
 from rummy.gin import Match
 from rummy.gin.session import GinSession
 
@@ -49,7 +59,9 @@ def test_a_full_hand_by_clicks_scores_what_the_engine_settles(page: Page, site):
         s = result.settlement
         assert f"{s.knocker_deadwood}" in settlement.inner_text()
         assert f"{s.defender_deadwood}" in settlement.inner_text()
-    expect(page.locator("[data-testid=next-hand]:visible, [data-testid=rematch]:visible")).to_have_count(1)
+    expect(
+        page.locator("[data-testid=next-hand]:visible, [data-testid=rematch]:visible")
+    ).to_have_count(1)
     assert all(from_site(url, site.url) for url in requests), "every byte comes from dist/"
 
 
@@ -120,11 +132,23 @@ def test_reload_mid_hand_restores_the_identical_position(page: Page, site):
             break
         gin_turn(page)
     status = page.get_by_test_id("status")
-    before = (phase(page), hand_codes(page), saved(page), page.get_by_test_id("stock").inner_text(), status.inner_text())
+    before = (
+        phase(page),
+        hand_codes(page),
+        saved(page),
+        page.get_by_test_id("stock").inner_text(),
+        status.inner_text(),
+    )
     assert before[-1].startswith("The computer")  # its last move, then what to do
     page.reload()
     loaded(page)
-    after = (phase(page), hand_codes(page), saved(page), page.get_by_test_id("stock").inner_text(), status.inner_text())
+    after = (
+        phase(page),
+        hand_codes(page),
+        saved(page),
+        page.get_by_test_id("stock").inner_text(),
+        status.inner_text(),
+    )
     assert after == before
     play_gin_hand(page)  # and it plays on to the end of the hand
 
@@ -151,7 +175,8 @@ def test_starting_over_a_match_in_play_asks_first_in_the_pages_own_dialog(page: 
 def test_a_browser_that_cannot_store_plays_on_and_says_it_will_not_be_kept(page: Page, site):
     """Storage disabled or full: every setItem throws. The game plays; the notice says so."""
     page.add_init_script(
-        "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };")
+        "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };"
+    )
     open_game(page, site.url)
     start_gin(page)
     expect(page.locator("#notice")).to_contain_text("will not be kept")
@@ -200,7 +225,9 @@ def test_the_page_plays_offline_after_the_first_load(browser, new_site):
 
 
 @pytest.mark.parametrize("device", ["Pixel 7", "iPhone 13"])
-def test_a_phone_screen_fits_without_horizontal_scrolling_and_taps_are_large(playwright, browser, site, device):
+def test_a_phone_screen_fits_without_horizontal_scrolling_and_taps_are_large(
+    playwright, browser, site, device
+):
     with device_page(playwright, browser, device) as watched:
         page = watched.page
         for size in ({"width": 360, "height": 640}, {"width": 640, "height": 360}):
@@ -313,7 +340,9 @@ def test_a_new_build_replaces_the_cache_cleanly(browser, new_site, build_module,
         assert second != first
 
         page.reload()  # the browser finds the new worker; it installs, takes over, drops the old cache
-        wait_for_caches(page, [f"rummy-table-{second}"], seconds=180)  # 14 MB to fetch, on a busy CI
+        wait_for_caches(
+            page, [f"rummy-table-{second}"], seconds=180
+        )  # 14 MB to fetch, on a busy CI
         page.reload()
         loaded(page)
         expect(page.locator(".tagline")).to_have_text("Gin Rummy, new build")
@@ -340,7 +369,9 @@ def until_the_computer_discarded(page: Page) -> None:
     raise AssertionError("the computer never discarded before the person's draw")
 
 
-def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_persons_action(page: Page, site):
+def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_persons_action(
+    page: Page, site
+):
     open_game(page, site.url, seed=5)
     start_gin(page)
     until_the_computer_discarded(page)
@@ -348,9 +379,14 @@ def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_p
     top = session.view.pile[-1].code
     marked = page.locator(".last-move")
     expect(marked).to_have_count(1)
-    assert marked.get_attribute("data-code") == top and marked.locator("xpath=..").get_attribute("data-testid") == "discard"
+    assert (
+        marked.get_attribute("data-code") == top
+        and marked.locator("xpath=..").get_attribute("data-testid") == "discard"
+    )
     status = page.get_by_test_id("status").inner_text()
-    assert status.startswith(f"The computer discarded {page.locator('.last-move').inner_text().replace(chr(10), '')}")
+    assert status.startswith(
+        f"The computer discarded {page.locator('.last-move').inner_text().replace(chr(10), '')}"
+    )
     press(page.locator("#hand [data-card]").first)  # selecting is no action: the mark stays
     expect(marked).to_have_count(1)
     press(page.get_by_test_id("log"))
@@ -361,7 +397,9 @@ def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_p
     texts = lines.all_inner_texts()
     assert all(f"You discarded {c}" in " ".join(texts) for c in [face(a.card.code) for a in mine])
     press(page.get_by_test_id("close-sheet"))
-    press(page.get_by_test_id("stock"))  # the person's action: the computer's move is no longer marked
+    press(
+        page.get_by_test_id("stock")
+    )  # the person's action: the computer's move is no longer marked
     expect(marked).to_have_count(0)
 
 
@@ -450,7 +488,9 @@ def test_the_hand_drags_into_an_order_kept_in_the_save(page: Page, site):
     assert "hand_order" not in saved(page) and hand_codes(page) != moved
 
 
-def test_on_a_phone_the_hint_fits_and_a_finger_drags_a_selected_card_to_a_new_place(playwright, browser, site):
+def test_on_a_phone_the_hint_fits_and_a_finger_drags_a_selected_card_to_a_new_place(
+    playwright, browser, site
+):
     with device_page(playwright, browser, "Pixel 7") as watched:
         page = watched.page
         open_game(page, site.url, seed=5)
@@ -473,7 +513,9 @@ def test_on_a_phone_the_hint_fits_and_a_finger_drags_a_selected_card_to_a_new_pl
         assert saved(page)["hand_order"] == after
 
 
-def test_the_settlement_labels_melds_and_deadwood_on_screen_apart_on_a_phone(playwright, browser, site):
+def test_the_settlement_labels_melds_and_deadwood_on_screen_apart_on_a_phone(
+    playwright, browser, site
+):
     with device_page(playwright, browser, "Pixel 7") as watched:
         page = watched.page
         for seed in range(5, 40):

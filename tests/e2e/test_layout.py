@@ -5,7 +5,17 @@ and the settings sheet (game speed, theme, gin's scoring) kept across a reload."
 import re
 
 import pytest
-from helpers import cards_still, device_page, loaded, no_sideways_scroll, open_page, phase, press, stored, wait_out
+from helpers import (
+    cards_still,
+    device_page,
+    loaded,
+    no_sideways_scroll,
+    open_page,
+    phase,
+    press,
+    stored,
+    wait_out,
+)
 from players import start_gin
 from playwright.sync_api import Page, expect
 
@@ -14,8 +24,16 @@ pytestmark = pytest.mark.e2e
 SAVE = "rummy-table/gin/save"
 PREFS = "rummy-table/prefs"
 OVER = ("settle", "match-over")
-DESKTOPS = [{"viewport": {"width": 1280, "height": 800}}, {"viewport": {"width": 1920, "height": 1080}}]
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+DESKTOPS = [
+    {"viewport": {"width": 1280, "height": 800}},
+    {"viewport": {"width": 1920, "height": 1080}},
+]
+PHONE = {
+    "viewport": {"width": 360, "height": 740},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
 TODAYS_CARD = 68  # the card's width on a desktop before cards grew with the screen
 SEED = 3  # the person is offered the upcard first, and the hand lasts past their first discard
 
@@ -77,8 +95,12 @@ def play_past_the_first_discard(page: Page) -> dict[str, dict]:
     raise AssertionError("the person never discarded")
 
 
-@pytest.mark.parametrize("screen", DESKTOPS, ids=lambda s: "{width}x{height}".format(**s["viewport"]))
-def test_on_a_desktop_the_cards_grow_and_the_hand_sits_at_the_bottom(playwright, browser, site, screen):
+@pytest.mark.parametrize(
+    "screen", DESKTOPS, ids=lambda s: "{width}x{height}".format(**s["viewport"])
+)
+def test_on_a_desktop_the_cards_grow_and_the_hand_sits_at_the_bottom(
+    playwright, browser, site, screen
+):
     height = screen["viewport"]["height"]
     with device_page(playwright, browser, screen) as watched:
         page = watched.page
@@ -87,7 +109,9 @@ def test_on_a_desktop_the_cards_grow_and_the_hand_sits_at_the_bottom(playwright,
         card = hand(page).first.bounding_box()
         assert card["width"] > TODAYS_CARD, card
         table = page.get_by_test_id("hand").bounding_box()
-        assert table["y"] + table["height"] > 0.7 * height, "the hand is in the bottom part of the screen"
+        assert table["y"] + table["height"] > 0.7 * height, (
+            "the hand is in the bottom part of the screen"
+        )
         actions = page.locator("#gin-table .actions").bounding_box()
         assert actions["y"] + actions["height"] <= height, "the buttons are on screen"
         no_sideways_scroll(page)
@@ -96,14 +120,18 @@ def test_on_a_desktop_the_cards_grow_and_the_hand_sits_at_the_bottom(playwright,
             press(page.get_by_test_id("pass-upcard" if phase(page) == "upcard" else "stock"))
             wait_out(page, "opponent")
         cards_still(page)
-        tops = hand(page).evaluate_all("cards => cards.map(c => Math.round(c.getBoundingClientRect().top))")
+        tops = hand(page).evaluate_all(
+            "cards => cards.map(c => Math.round(c.getBoundingClientRect().top))"
+        )
         assert len(tops) == 11 and len(set(tops)) == 1, f"eleven cards in one row: {tops}"
         no_sideways_scroll(page)
         assert not watched.errors, watched.errors
 
 
 @pytest.mark.parametrize("screen", [DESKTOPS[0], PHONE], ids=["desktop", "phone"])
-def test_the_table_does_not_move_from_the_upcard_offer_to_after_the_discard(playwright, browser, site, screen):
+def test_the_table_does_not_move_from_the_upcard_offer_to_after_the_discard(
+    playwright, browser, site, screen
+):
     """Take/Pass coming and going, the Discard and Knock buttons, the card the computer took, and
     the eleventh card in the hand move nothing: the piles, the status line and the hand stay put."""
     with device_page(playwright, browser, screen) as watched:
@@ -115,7 +143,9 @@ def test_the_table_does_not_move_from_the_upcard_offer_to_after_the_discard(play
         first = seen["upcard"]
         for step, where in seen.items():
             for part, box in where.items():
-                assert all(abs(a - b) <= 1 for a, b in zip(box, first[part])), f"{part} moved at {step}: {first[part]} -> {box}"
+                assert all(abs(a - b) <= 1 for a, b in zip(box, first[part])), (
+                    f"{part} moved at {step}: {first[part]} -> {box}"
+                )
         no_sideways_scroll(page)
         assert not watched.errors, watched.errors
 
@@ -148,9 +178,15 @@ def test_the_settings_change_speed_theme_and_scoring_and_are_kept(page: Page, si
         expect(page.get_by_test_id(testid)).to_have_attribute("aria-pressed", "true")
     for testid in ("speed-slow", "theme-light", "rules-pagat"):
         choose(page, testid)
-    assert page.evaluate("document.body.classList.contains('theme-light')"), "the theme applies at once"
+    assert page.evaluate("document.body.classList.contains('theme-light')"), (
+        "the theme applies at once"
+    )
     close_settings(page)
-    assert {k: stored(page, PREFS)[k] for k in ("speed", "theme", "rules")} == {"speed": "slow", "theme": "light", "rules": "pagat"}
+    assert {k: stored(page, PREFS)[k] for k in ("speed", "theme", "rules")} == {
+        "speed": "slow",
+        "theme": "light",
+        "rules": "pagat",
+    }
     page.reload()
     loaded(page)
     assert page.evaluate("document.body.classList.contains('theme-light')")
@@ -181,7 +217,9 @@ def contrast(one: str, other: str) -> float:
 
 def theme_colours(page: Page) -> dict[str, str]:
     names = ["--felt", "--felt-dark", "--ink", "--sheet", "--error-ink", "--accent-ink"]
-    values = page.evaluate("(names) => names.map((n) => getComputedStyle(document.body).getPropertyValue(n))", names)
+    values = page.evaluate(
+        "(names) => names.map((n) => getComputedStyle(document.body).getPropertyValue(n))", names
+    )
     return {name: HEX.search(value.lower()).group(1) for name, value in zip(names, values)}
 
 
@@ -206,8 +244,13 @@ def test_the_system_theme_follows_the_browser_until_one_is_chosen(playwright, br
         assert not page.evaluate(theme.format("dark"))
         light = theme_colours(page)
         readable(page)
-        assert luminance(light["--felt"]) > 0.5 > luminance(dark["--felt"]), "a pale felt, then a dark one"
-        assert page.evaluate("document.querySelector('meta[name=theme-color]').content") == "#" + light["--felt"]
+        assert luminance(light["--felt"]) > 0.5 > luminance(dark["--felt"]), (
+            "a pale felt, then a dark one"
+        )
+        assert (
+            page.evaluate("document.querySelector('meta[name=theme-color]').content")
+            == "#" + light["--felt"]
+        )
         open_settings(page)
         choose(page, "theme-dark")  # chosen: the browser's scheme no longer decides
         assert page.evaluate(theme.format("dark"))
@@ -224,11 +267,15 @@ def test_pagat_chosen_in_the_settings_scores_the_next_match(page: Page, site):
     expect(page.locator("#sheet")).to_contain_text("Applies to the next new match.")
     choose(page, "rules-pagat")
     close_settings(page)
-    assert stored(page, SAVE)["match"]["rules"]["name"] == "house", "the match in play keeps its rules"
+    assert stored(page, SAVE)["match"]["rules"]["name"] == "house", (
+        "the match in play keeps its rules"
+    )
     page.get_by_role("button", name="New match").click()  # its work waits for the answer
     press(page.get_by_test_id("answer-yes"))
     assert phase(page) == "start"
     press(page.get_by_test_id("start"))
     save = stored(page, SAVE)
     assert save["settings"]["rules"] == "pagat" and save["match"]["rules"]["name"] == "pagat"
-    assert save["match"]["rules"]["gin_bonus"] == 20 and save["match"]["rules"]["undercut_bonus"] == 10
+    assert (
+        save["match"]["rules"]["gin_bonus"] == 20 and save["match"]["rules"]["undercut_bonus"] == 10
+    )

@@ -14,7 +14,6 @@ from playwright.sync_api import Page
 pytestmark = pytest.mark.e2e
 
 
-
 def forget_moves(page: Page) -> None:
     page.evaluate("window.rummyMotionLog = []")
 
@@ -36,7 +35,9 @@ def transforms_only(page: Page) -> None:
 
 
 def codes(page: Page, selector: str) -> list[str]:
-    return page.locator(selector).evaluate_all("nodes => nodes.map(n => n.dataset.code || n.dataset.card)")
+    return page.locator(selector).evaluate_all(
+        "nodes => nodes.map(n => n.dataset.code || n.dataset.card)"
+    )
 
 
 # ---- gin ----------------------------------------------------------------------------------
@@ -63,7 +64,9 @@ def test_a_new_gin_hand_is_dealt_card_by_card_from_the_stock(page: Page, site):
     transforms_only(page)
 
 
-def test_gin_cards_fly_from_the_stock_into_the_hand_and_from_the_opponent_onto_the_pile(page: Page, site):
+def test_gin_cards_fly_from_the_stock_into_the_hand_and_from_the_opponent_onto_the_pile(
+    page: Page, site
+):
     open_page(page, site.url, seed=5)
     start_gin(page, target=100)
     for _ in range(20):

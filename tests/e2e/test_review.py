@@ -17,7 +17,6 @@ from players import (
     start_rummikub,
 )
 from playwright.sync_api import Page, expect
-
 from rummy.basic.session import BasicSession
 from rummy.gin.session import GinSession
 from rummy.rummikub.session import RummikubSession
@@ -72,7 +71,9 @@ def test_a_gin_hand_is_reviewed_to_the_end_with_the_engines_costs_and_kept(page:
     assert review_to_the_end(page) == [d.cost for d in review.decisions]
     check_summary(page, review)
     press(page.get_by_test_id("review-prev"))
-    expect(page.locator("#review-body h3").first).to_contain_text(f"Decision {len(review.decisions) - 1} of")
+    expect(page.locator("#review-body h3").first).to_contain_text(
+        f"Decision {len(review.decisions) - 1} of"
+    )
     page.keyboard.press("Escape")
     settle(page)
     assert phase(page) == shown and page.locator("#result").is_visible()
@@ -116,10 +117,14 @@ def test_a_rummikub_round_is_reviewed_to_the_end_with_what_the_person_saw(page: 
     # The last decision on screen: the rack the person held then, tile by tile, the other
     # players' counts, and the solver's play beside the person's.
     seen = session.review_module.view_at(round_, review.decisions[-1].index, 0)
-    shown = page.locator("#review-body .review-rack [data-tile]").evaluate_all("tiles => tiles.map(t => t.dataset.tile)")
+    shown = page.locator("#review-body .review-rack [data-tile]").evaluate_all(
+        "tiles => tiles.map(t => t.dataset.tile)"
+    )
     assert shown == [tile.code for tile in sorted(seen.rack, key=sort_key)]
     body = page.locator("#review-body")
-    expect(body).to_contain_text(f"Computer 1: {seen.rack_counts[1]} tiles · Computer 2: {seen.rack_counts[2]} tiles")
+    expect(body).to_contain_text(
+        f"Computer 1: {seen.rack_counts[1]} tiles · Computer 2: {seen.rack_counts[2]} tiles"
+    )
     expect(body).to_contain_text("The solver's play of the most points:")
     assert page.locator("#review-body .review-sets .tiles").count() == len(seen.table)
     press(page.get_by_test_id("review-close"))

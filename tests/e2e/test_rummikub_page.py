@@ -14,10 +14,19 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from helpers import device_page, finger_drag, from_site, no_sideways_scroll, open_page, phase, press, settle, stored
+from helpers import (
+    device_page,
+    finger_drag,
+    from_site,
+    no_sideways_scroll,
+    open_page,
+    phase,
+    press,
+    settle,
+    stored,
+)
 from players import enabled, play_rk_round, rk_until_my_turn, start_rummikub, validity
 from playwright.sync_api import Locator, Page, expect
-
 from rummy.rummikub.game import Draw, Play, Timeout
 from rummy.rummikub.match import RummikubMatch
 from rummy.rummikub.session import RummikubSession, Settings
@@ -32,7 +41,14 @@ SAVE = "rummy-table/rummikub/save"
 
 
 def settings(opponents: int, meld: bool) -> dict:
-    return {"opponents": opponents, "level": "easy", "initial_meld": meld, "rounds": 1, "target": None, "timer": None}
+    return {
+        "opponents": opponents,
+        "level": "easy",
+        "initial_meld": meld,
+        "rounds": 1,
+        "target": None,
+        "timer": None,
+    }
 
 
 def at_person(session: RummikubSession) -> RummikubSession:
@@ -68,7 +84,9 @@ def split_position() -> tuple[int, list[Tile], list[Tile]]:
         for colour in "KBOR":
             for low in range(1, 11):
                 run = [Tile(colour, low + i) for i in range(4)]
-                others = [Tile(c, low + 3) for c in "KBOR" if c != colour and held[Tile(c, low + 3)]][:2]
+                others = [
+                    Tile(c, low + 3) for c in "KBOR" if c != colour and held[Tile(c, low + 3)]
+                ][:2]
                 if session.screen != "play" or not all(held[t] for t in run) or len(others) < 2:
                     continue
                 later = play(session, run)
@@ -126,8 +144,11 @@ def crowded_save(seed: int, table_tiles: int = 0, rack_tiles: int = 0) -> dict:
     match = RummikubMatch.start(settings.rules(), seed)
     while not match.hand.is_over:
         game, seat = match.hand, match.hand.to_move
-        if seat == 0 and (sum(len(s.tiles) for s in game.table) >= table_tiles if table_tiles
-                          else len(game.racks[0]) >= rack_tiles):
+        if seat == 0 and (
+            sum(len(s.tiles) for s in game.table) >= table_tiles
+            if table_tiles
+            else len(game.racks[0]) >= rack_tiles
+        ):
             return RummikubSession(settings, match).save()
         kept = sorted(game.racks[seat], key=sort_key)[:-1]
         move = solve(game.table, kept) if kept and (seat or table_tiles) else None
@@ -149,11 +170,14 @@ def table_tile(page: Page, tile: Tile) -> Locator:
 
 def table_sets(page: Page) -> list[list[str]]:
     return page.locator("#rk-sets [data-set]").evaluate_all(
-        "sets => sets.map(s => [...s.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))")
+        "sets => sets.map(s => [...s.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))"
+    )
 
 
 def rack_codes(page: Page) -> list[str]:
-    return page.locator("#rk-rack [data-tile]").evaluate_all("tiles => tiles.map(t => t.dataset.tile)")
+    return page.locator("#rk-rack [data-tile]").evaluate_all(
+        "tiles => tiles.map(t => t.dataset.tile)"
+    )
 
 
 def press_anyway(page: Page, testid: str) -> None:
@@ -183,14 +207,18 @@ def check_end_of_round(page: Page) -> None:
         text = row.inner_text()
         assert f"{sum(t.penalty for t in tiles)} points left" in text
         assert f"round {game.result.scores[seat]}" in text and f"total {match.scores[seat]}" in text
-        assert row.locator("[data-tile]").evaluate_all("n => n.map(t => t.dataset.tile)") == [t.code for t in tiles]
+        assert row.locator("[data-tile]").evaluate_all("n => n.map(t => t.dataset.tile)") == [
+            t.code for t in tiles
+        ]
 
 
 # ---- the tests ----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    "device, opponents", [(None, 1), ("Pixel 7", 3)], ids=["desktop-1-computer", "pixel-7-3-computers"]
+    "device, opponents",
+    [(None, 1), ("Pixel 7", 3)],
+    ids=["desktop-1-computer", "pixel-7-3-computers"],
 )
 def test_a_whole_round_by_clicks_taps_and_a_drag(playwright, browser, site, device, opponents):
     how = "tap" if device else "click"
@@ -203,7 +231,10 @@ def test_a_whole_round_by_clicks_taps_and_a_drag(playwright, browser, site, devi
             # A drag (by mouse; on the phone by a finger, on a tile selected first): a rack tile
             # dropped on "new set" starts a set (too short: invalid), and Undo takes it back.
             before = rack_codes(page)
-            tile, place = page.locator("#rk-rack [data-tile]").first, page.get_by_test_id("rk-new-set")
+            tile, place = (
+                page.locator("#rk-rack [data-tile]").first,
+                page.get_by_test_id("rk-new-set"),
+            )
             if device:
                 press(tile, how)
                 finger_drag(page, tile, place)
@@ -218,7 +249,9 @@ def test_a_whole_round_by_clicks_taps_and_a_drag(playwright, browser, site, devi
         check_end_of_round(page)
         assert phase(page) == "game-over"  # a game of one round
         expect(page.get_by_test_id("rematch")).to_be_visible()
-        assert all(from_site(url, site.url) for url in watched.requests), "every byte comes from dist/"
+        assert all(from_site(url, site.url) for url in watched.requests), (
+            "every byte comes from dist/"
+        )
         assert not watched.errors, watched.errors
 
 
@@ -268,11 +301,15 @@ def test_a_joker_is_taken_back_by_putting_the_tile_it_stands_for_in_its_place(pa
     press(page.get_by_test_id("rk-done"))
     game = saved_match(page).hand
     laid = [sorted(t.code for t in s.tiles) for s in game.table]
-    assert any(not Counter(t.code for t in run) - Counter(s) and "J" not in s for s in laid)  # a computer may have added to it
+    assert any(
+        not Counter(t.code for t in run) - Counter(s) and "J" not in s for s in laid
+    )  # a computer may have added to it
     assert sorted(["J"] + [t.code for t in pair]) in laid
 
 
-def test_an_illegal_table_is_refused_with_its_reason_and_undo_and_reset_restore_the_turn(page: Page, site):
+def test_an_illegal_table_is_refused_with_its_reason_and_undo_and_reset_restore_the_turn(
+    page: Page, site
+):
     seed, run, others = split_position()
     open_page(page, site.url, seed=seed)
     start_rummikub(page)
@@ -289,7 +326,9 @@ def test_an_illegal_table_is_refused_with_its_reason_and_undo_and_reset_restore_
     assert not enabled(page, "rk-done")
     press_anyway(page, "rk-done")
     expect(page.get_by_test_id("rk-status")).to_have_text(why)
-    assert sorted(table_sets(page)[-1]) == sorted(t.code for t in bad), "the tiles stay where they were put"
+    assert sorted(table_sets(page)[-1]) == sorted(t.code for t in bad), (
+        "the tiles stay where they were put"
+    )
     assert stored(page, SAVE) == before_save
 
     # Undo takes the last move back; after two more moves, Reset turn takes all back.
@@ -317,7 +356,8 @@ def test_an_initial_meld_below_30_is_refused_with_the_tally(page: Page, site):
     assert not enabled(page, "rk-done")
     press_anyway(page, "rk-done")
     expect(page.get_by_test_id("rk-status")).to_have_text(
-        f"Your first play must be worth at least 30 points; these sets make {value}.")
+        f"Your first play must be worth at least 30 points; these sets make {value}."
+    )
     assert saved_match(page).hand.table == ()
 
 
@@ -330,19 +370,28 @@ def test_a_reload_mid_turn_restores_the_start_of_that_turn(page: Page, site):
     new_set(page, [rack_tile(page, tile) for tile in run])
     assert sorted(rack_codes(page)) != before_rack
     page.reload()
-    page.wait_for_function("document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000)
+    page.wait_for_function(
+        "document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000
+    )
     assert sorted(rack_codes(page)) == before_rack and table_sets(page) == before_table
     assert page.evaluate("document.body.dataset.game") == "rummikub"
 
 
 @pytest.mark.parametrize("crowd", ["table", "rack"])
 @pytest.mark.parametrize("width, height", [(360, 740), (740, 360)], ids=["portrait", "landscape"])
-def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(browser, site, crowd, width, height):
+def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(
+    browser, site, crowd, width, height
+):
     """A 95-tile table, or a 30-tile rack: the page never scrolls sideways, every tile and
     control is a 44 px target with a readable number, and a tile still moves by taps."""
     save = crowded_save(4, table_tiles=95) if crowd == "table" else crowded_save(4, rack_tiles=30)
-    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True,
-                                  device_scale_factor=2, locale="en-US")
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+        locale="en-US",
+    )
     try:
         page = context.new_page()
         page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
@@ -351,17 +400,23 @@ def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(browser, site, c
             localStorage.setItem("rummy-table/prefs", JSON.stringify({{game: "rummikub", lang: "en"}}));
         }}""")
         page.goto(site.url + "?fast")
-        page.wait_for_function("document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000)
+        page.wait_for_function(
+            "document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000
+        )
         if crowd == "table":
             assert sum(len(s) for s in table_sets(page)) >= 95
         else:
             assert len(rack_codes(page)) >= 30
         no_sideways_scroll(page)
-        sizes = page.locator("#rummikub-table [data-tile], #rummikub-table button:visible").evaluate_all(
-            "nodes => nodes.map(n => { const r = n.getBoundingClientRect(); return [r.width, r.height]; })")
+        sizes = page.locator(
+            "#rummikub-table [data-tile], #rummikub-table button:visible"
+        ).evaluate_all(
+            "nodes => nodes.map(n => { const r = n.getBoundingClientRect(); return [r.width, r.height]; })"
+        )
         assert min(min(w, h) for w, h in sizes) >= 44, "every tap target is 44 px or more"
         numbers = page.locator("#rummikub-table [data-tile] .num").evaluate_all(
-            "nodes => nodes.map(n => parseFloat(getComputedStyle(n).fontSize))")
+            "nodes => nodes.map(n => parseFloat(getComputedStyle(n).fontSize))"
+        )
         assert min(numbers) >= 16, "tile numbers stay readable"
         rack = page.locator("#rk-rack").bounding_box()
         assert rack["x"] >= 0 and rack["x"] + rack["width"] <= width, "the rack stays in its strip"
@@ -381,7 +436,11 @@ def spoken(code: str) -> str:
 
 def log_seed() -> int:
     """A seed at whose first turn the computer player has already laid a set down."""
-    return next(seed for seed in range(2000) if [t["kind"] for t in first_turn(seed).view_model()["log"][:1]] == ["play"])
+    return next(
+        seed
+        for seed in range(2000)
+        if [t["kind"] for t in first_turn(seed).view_model()["log"][:1]] == ["play"]
+    )
 
 
 def test_the_computers_play_is_highlighted_and_the_move_log_tells_every_turn(page: Page, site):
@@ -396,7 +455,9 @@ def test_the_computers_play_is_highlighted_and_the_move_log_tells_every_turn(pag
         node = page.locator(f'#rk-sets [data-set="{number}"]')
         classes = node.get_attribute("class").split()
         assert ("changed" in classes) == (change["state"] != "kept")
-        marked = node.locator("[data-tile]").evaluate_all("n => n.map(t => t.classList.contains('from-rack'))")
+        marked = node.locator("[data-tile]").evaluate_all(
+            "n => n.map(t => t.classList.contains('from-rack'))"
+        )
         assert [i for i, m in enumerate(marked) if m] == change["from_rack"]
     played = expected["log"][0]["played"][0]
     expect(page.get_by_test_id("rk-status")).to_contain_text("Computer 1 played")
@@ -421,22 +482,32 @@ def test_statistics_count_a_finished_round_and_a_corrupted_save_is_set_aside(pag
     press(page.get_by_role("button", name="Statistics"))
     sheet = page.locator("#sheet")
     expect(sheet).to_contain_text("Rummikub statistics")
-    figures = dict(zip(sheet.locator("dt").all_inner_texts(), sheet.locator("dd").all_inner_texts()))
+    figures = dict(
+        zip(sheet.locator("dt").all_inner_texts(), sheet.locator("dd").all_inner_texts())
+    )
     assert figures["Rounds played"] == "1" and figures["Games played"] == "1"
     assert figures["Rounds won"] == ("1" if result.winner == 0 else "0")
     page.keyboard.press("Escape")
 
-    page.evaluate(f"""localStorage.setItem('{SAVE}', '{{"format": "rummy-table/rummikub", "version": 1, "match": 7}}')""")
+    page.evaluate(
+        f"""localStorage.setItem('{SAVE}', '{{"format": "rummy-table/rummikub", "version": 1, "match": 7}}')"""
+    )
     page.reload()
-    page.wait_for_function("document.body.dataset.phase === 'start' && !document.body.dataset.busy", timeout=180_000)
+    page.wait_for_function(
+        "document.body.dataset.phase === 'start' && !document.body.dataset.busy", timeout=180_000
+    )
     expect(page.locator("#notice")).to_contain_text("could not be restored")
-    assert "match" in page.evaluate("localStorage.getItem('rummy-table/rummikub/broken')")  # kept aside
+    assert "match" in page.evaluate(
+        "localStorage.getItem('rummy-table/rummikub/broken')"
+    )  # kept aside
     assert stored(page, "rummy-table/rummikub/stats")["rounds"] == 1  # the statistics survive it
 
 
 def test_the_language_switch_covers_the_rummikub_table(page: Page, site):
-    catalogs = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-                for lang in ("zh-Hans", "zh-Hant", "en")}
+    catalogs = {
+        lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for lang in ("zh-Hans", "zh-Hant", "en")
+    }
     open_page(page, site.url, seed=5)
     start_rummikub(page)
     assert rk_until_my_turn(page) == "play"
@@ -460,20 +531,28 @@ def test_a_turn_that_runs_out_of_time_restores_the_table_and_draws_three(page: P
     table, count = table_sets(page), len(rack_codes(page))
     new_set(page, [page.locator("#rk-rack [data-tile]").first])  # laid out, never played
     page.reload()  # a reload gives the turn no more time: its end is kept
-    page.wait_for_function("document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000)
+    page.wait_for_function(
+        "document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000
+    )
     assert int(page.get_by_test_id("rk-timer").inner_text().split()[1]) < 30
-    page.wait_for_function("document.body.dataset.phase !== 'play'", timeout=90_000)  # the timer's 30 s
+    page.wait_for_function(
+        "document.body.dataset.phase !== 'play'", timeout=90_000
+    )  # the timer's 30 s
     game = saved_match(page).hand
     timeout = max(i for i, action in enumerate(game.actions) if action.seat == 0)
     assert isinstance(game.actions[timeout], Timeout)
     assert len(game.racks[0]) == count + 3
     # The table stood as the turn began: the last play before the timeout laid it down.
     plays = [a for a in game.actions[:timeout] if isinstance(a, Play)]
-    assert sorted(sorted(t.code for t in s) for s in (plays[-1].table if plays else ())) == sorted(map(sorted, table))
+    assert sorted(sorted(t.code for t in s) for s in (plays[-1].table if plays else ())) == sorted(
+        map(sorted, table)
+    )
     # The move log tells it (the status line said it, until the computer players moved).
     if rk_until_my_turn(page) == "play":
         press(page.get_by_test_id("rk-log"))
-        expect(page.get_by_test_id("log-list")).to_contain_text("You ran out of time and drew 3 tiles.")
+        expect(page.get_by_test_id("log-list")).to_contain_text(
+            "You ran out of time and drew 3 tiles."
+        )
 
 
 def test_a_round_plays_offline_with_the_server_stopped(browser, new_site):

@@ -4,7 +4,16 @@ deal is the same for everyone and is played once."""
 
 import pytest
 from helpers import loaded, open_page, own_page, phase, press, stored
-from players import GIN_OVER, RK_OVER, gin_turn, gin_until_my_turn, play_gin_hand, play_rk_round, start_gin, start_rummikub
+from players import (
+    GIN_OVER,
+    RK_OVER,
+    gin_turn,
+    gin_until_my_turn,
+    play_gin_hand,
+    play_rk_round,
+    start_gin,
+    start_rummikub,
+)
 from playwright.sync_api import Browser, Page, expect
 from rummy.gin.session import GinSession
 from rummy.links import decode, encode, share, states
@@ -39,7 +48,9 @@ def open_link(page: Page, url: str, fragment: str) -> None:
     loaded(page)
 
 
-def test_a_shared_hand_replays_in_a_fresh_browser_is_reviewed_and_its_deal_played_again(page: Page, site, browser: Browser):
+def test_a_shared_hand_replays_in_a_fresh_browser_is_reviewed_and_its_deal_played_again(
+    page: Page, site, browser: Browser
+):
     open_page(page, site.url, seed=5)
     start_gin(page, level="normal")
     play_gin_hand(page)
@@ -49,7 +60,9 @@ def test_a_shared_hand_replays_in_a_fresh_browser_is_reviewed_and_its_deal_playe
     fragment = link.split("#", 1)[1]
     shared = decode(fragment)
     sharer = GinSession.restore(stored(page, "rummy-table/gin/save"))
-    assert shared.actions == tuple(a for a in stored(page, "rummy-table/gin/save")["match"]["hands"][-1])
+    assert shared.actions == tuple(
+        a for a in stored(page, "rummy-table/gin/save")["match"]["hands"][-1]
+    )
 
     with own_page(browser) as fresh:
         open_link(fresh, site.url, fragment)
@@ -65,7 +78,10 @@ def test_a_shared_hand_replays_in_a_fresh_browser_is_reviewed_and_its_deal_playe
         assert phase(fresh) == "review"
         fresh.wait_for_function(WHOLE)
         review = sharer.review_module.review(sharer.match.hand, 0)
-        assert float(fresh.get_by_test_id("review-cost").get_attribute("data-cost")) == review.decisions[0].cost
+        assert (
+            float(fresh.get_by_test_id("review-cost").get_attribute("data-cost"))
+            == review.decisions[0].cost
+        )
         press(fresh.get_by_test_id("review-close"))
         assert phase(fresh) == "replay"
         assert fresh.evaluate(ALL_STORED) == opened, "watching and reviewing a link store nothing"
@@ -89,13 +105,21 @@ def test_a_tampered_or_crafted_link_is_refused_and_the_saves_are_unchanged(page:
     session = GinSession.create({}, 8)
     while session.match.hand.to_move != 0:
         session = session.act("computer")
-    fragment = encode(share(session.act("pass") if session.screen == "upcard" else session.act("stock")))
+    fragment = encode(
+        share(session.act("pass") if session.screen == "upcard" else session.act("stock"))
+    )
     open_page(page, site.url, seed=5)
     start_gin(page)
     gin_turn(page)
     gin_until_my_turn(page)  # the saved game waits for the person: nothing moves on its own
     before = page.evaluate(ALL_STORED)
-    crafted = ["r1." + "A" * 5000, "r7.AAAA", tampered(fragment), fragment[:-6], "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"]
+    crafted = [
+        "r1." + "A" * 5000,
+        "r7.AAAA",
+        tampered(fragment),
+        fragment[:-6],
+        "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+    ]
     for bad in crafted:
         open_link(page, site.url, bad)
         error = page.get_by_test_id("share-error")
@@ -112,7 +136,11 @@ def test_a_tampered_or_crafted_link_is_refused_and_the_saves_are_unchanged(page:
 
 
 def hand_shown(page: Page) -> list[str]:
-    return sorted(page.locator("[data-testid=hand] [data-card]").evaluate_all("nodes => nodes.map(n => n.dataset.card)"))
+    return sorted(
+        page.locator("[data-testid=hand] [data-card]").evaluate_all(
+            "nodes => nodes.map(n => n.dataset.card)"
+        )
+    )
 
 
 def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browser: Browser):
@@ -130,18 +158,27 @@ def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browse
         line = first.get_by_test_id("daily-line")
         expect(line).to_contain_text("today's deal")
         expect(line).to_contain_text(daily["date"])
-        first.wait_for_function("JSON.parse(localStorage.getItem('rummy-table/gin/daily')).link !== undefined")
+        first.wait_for_function(
+            "JSON.parse(localStorage.getItem('rummy-table/gin/daily')).link !== undefined"
+        )
         kept = stored(first, "rummy-table/gin/daily")
-        assert decode(kept["link"]).seed == GinSession.restore(stored(first, "rummy-table/gin/save")).match.hand.seed
+        assert (
+            decode(kept["link"]).seed
+            == GinSession.restore(stored(first, "rummy-table/gin/save")).match.hand.seed
+        )
         press(first.get_by_test_id("close-result"))
         press(first.get_by_test_id("home"))
-        press(first.get_by_test_id("daily"))  # played once: the line and its link again, no new deal
+        press(
+            first.get_by_test_id("daily")
+        )  # played once: the line and its link again, no new deal
         expect(first.locator("#sheet-body")).to_contain_text(kept["line"])
         assert first.get_by_test_id("share-link").input_value().endswith("#" + kept["link"])
         assert stored(first, "rummy-table/gin/daily") == kept
 
 
-def test_a_rummikub_round_is_shared_and_replayed_to_its_end_in_a_fresh_browser(page: Page, site, browser: Browser):
+def test_a_rummikub_round_is_shared_and_replayed_to_its_end_in_a_fresh_browser(
+    page: Page, site, browser: Browser
+):
     open_page(page, site.url, seed=4)
     start_rummikub(page, opponents=1)
     play_rk_round(page)
@@ -152,8 +189,12 @@ def test_a_rummikub_round_is_shared_and_replayed_to_its_end_in_a_fresh_browser(p
     with own_page(browser) as fresh:
         open_link(fresh, site.url, fragment)
         fresh.wait_for_function("document.body.dataset.phase === 'replay'")
-        rack = fresh.locator("#replay-body [data-tile]").evaluate_all("nodes => nodes.map(n => n.dataset.tile)")
-        assert sorted(rack) == sorted(tile.code for tile in dealt.racks[0]), "the deal: the sharer's rack"
+        rack = fresh.locator("#replay-body [data-tile]").evaluate_all(
+            "nodes => nodes.map(n => n.dataset.tile)"
+        )
+        assert sorted(rack) == sorted(tile.code for tile in dealt.racks[0]), (
+            "the deal: the sharer's rack"
+        )
         steps = step_to_the_end(fresh)
         assert steps == len(shared.actions) + 1
         press(fresh.get_by_test_id("replay-close"))
@@ -165,9 +206,17 @@ def test_a_link_and_todays_deal_open_offline_after_a_first_load(browser: Browser
     and today's deal is still dealt: both are computed by the engine in the page."""
     session = GinSession.create({"level": "hard"}, 12)
     for _ in range(6):
-        session = session.act("computer") if session.match.hand.to_move != 0 else session.act(
-            "pass" if session.screen == "upcard" else "stock" if session.screen == "draw" else
-            "discard " + session.match.hand.hands[0][0].code)
+        session = (
+            session.act("computer")
+            if session.match.hand.to_move != 0
+            else session.act(
+                "pass"
+                if session.screen == "upcard"
+                else "stock"
+                if session.screen == "draw"
+                else "discard " + session.match.hand.hands[0][0].code
+            )
+        )
     fragment = encode(share(session))
     site = new_site()
     context = browser.new_context(locale="en-US")
@@ -186,6 +235,9 @@ def test_a_link_and_todays_deal_open_offline_after_a_first_load(browser: Browser
         press(page.get_by_test_id("replay-close"))
         press(page.get_by_test_id("daily"))
         assert phase(page) in ("upcard", "opponent", "draw")
-        assert stored(page, "rummy-table/gin/daily")["seed"] == stored(page, "rummy-table/gin/save")["match"]["seed"]
+        assert (
+            stored(page, "rummy-table/gin/daily")["seed"]
+            == stored(page, "rummy-table/gin/save")["match"]["seed"]
+        )
     finally:
         context.close()

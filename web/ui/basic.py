@@ -150,7 +150,9 @@ class Basic(shared.Table):
         if view["target"] is not None:
             el("target").textContent = t("table.target", target=view["target"])
         else:
-            el("target").textContent = t("basic.handOf", number=view["hand_number"], hands=view["hands"])
+            el("target").textContent = t(
+                "basic.handOf", number=view["hand_number"], hands=view["hands"]
+            )
 
         self.selected = [code for code in self.selected if in_hand(view, code)]
         options = view["options"]
@@ -159,11 +161,15 @@ class Basic(shared.Table):
         last = self.last_computer_move(view)
         self.last_meld = last["meld"] if last is not None else None
         seats = by_id("opponents")
-        seats.innerHTML = "".join(self.seat_html(view, p, fits) for p in view["players"] if not p["you"])
+        seats.innerHTML = "".join(
+            self.seat_html(view, p, fits) for p in view["players"] if not p["you"]
+        )
 
         stock, pile = el("basic-stock"), el("basic-pile")
         kind = last["move"] if last is not None else ""
-        draw_piles(stock, pile, view, pile_count=True, top_mark="last-move" if kind == "Discard" else "")
+        draw_piles(
+            stock, pile, view, pile_count=True, top_mark="last-move" if kind == "Discard" else ""
+        )
         stock.classList.toggle("last-move", kind == "DrawStock")
         screen = view["screen"]
         stock.classList.toggle("active", screen == "draw")
@@ -179,7 +185,11 @@ class Basic(shared.Table):
         own = by_id("my-melds")
         own.hidden = not mine
         own.innerHTML = (
-            '<h2 class="label">' + escape(t("basic.yourMelds")) + '</h2><div class="melds">' + mine + "</div>"
+            '<h2 class="label">'
+            + escape(t("basic.yourMelds"))
+            + '</h2><div class="melds">'
+            + mine
+            + "</div>"
             if mine
             else ""
         )
@@ -192,10 +202,24 @@ class Basic(shared.Table):
         moving = " to-move" if player["to_move"] else ""
         melds = self.melds_html(view, seat, fits)
         return (
-            '<section class="seat' + moving + '" data-testid="opponent-' + str(seat) + '" aria-label="' + escape(name) + '">'
-            + '<div class="seat-head"><span class="name">' + escape(name) + "</span>"
-            + '<span class="count" data-testid="count-' + str(seat) + '">' + escape(t("basic.cards", count=player["cards"])) + "</span>"
-            + '<span class="score">' + escape(t("basic.points", points=player["score"])) + "</span></div>"
+            '<section class="seat'
+            + moving
+            + '" data-testid="opponent-'
+            + str(seat)
+            + '" aria-label="'
+            + escape(name)
+            + '">'
+            + '<div class="seat-head"><span class="name">'
+            + escape(name)
+            + "</span>"
+            + '<span class="count" data-testid="count-'
+            + str(seat)
+            + '">'
+            + escape(t("basic.cards", count=player["cards"]))
+            + "</span>"
+            + '<span class="score">'
+            + escape(t("basic.points", points=player["score"]))
+            + "</span></div>"
             + ('<div class="melds">' + melds + "</div>" if melds else "")
             + "</section>"
         )
@@ -207,12 +231,25 @@ class Basic(shared.Table):
             if meld["owner"] != owner:
                 continue
             number = meld["number"]
-            classes = ["meld"] + (["fits"] if number in fits else []) + (["last-move"] if self.last_meld == number else [])
+            classes = (
+                ["meld"]
+                + (["fits"] if number in fits else [])
+                + (["last-move"] if self.last_meld == number else [])
+            )
             cards = "".join(card_html(code, extra="mini") for code in meld["cards"])
             label = t("basic.meldLabel", cards=faces(meld["cards"]))
             parts.append(
-                '<button type="button" class="' + " ".join(classes) + '" data-meld="' + str(number)
-                + '" data-testid="meld-' + str(number) + '" aria-label="' + escape(label) + '">' + cards + "</button>"
+                '<button type="button" class="'
+                + " ".join(classes)
+                + '" data-meld="'
+                + str(number)
+                + '" data-testid="meld-'
+                + str(number)
+                + '" aria-label="'
+                + escape(label)
+                + '">'
+                + cards
+                + "</button>"
             )
         return "".join(parts)
 
@@ -229,7 +266,9 @@ class Basic(shared.Table):
             return text + (" " + t("basic.status.fits") if fits else "")
         if screen == "opponent":
             mover = [p for p in view["players"] if p["to_move"]]
-            return t("basic.status.opponent", name=seat_name(view, mover[0]["seat"])) if mover else ""
+            return (
+                t("basic.status.opponent", name=seat_name(view, mover[0]["seat"])) if mover else ""
+            )
         return ""
 
     def draw_hand(self, view):
@@ -251,18 +290,29 @@ class Basic(shared.Table):
             return hand_card_html(code, code in selected, classes, label)
 
         hand, order = self.arranged(view)
-        draw_hand(by_id("basic-hand"), hand, order or Prefs.get("sort"), button,
-                  document.querySelector("#basic-table .sorts"), "basic-")
+        draw_hand(
+            by_id("basic-hand"),
+            hand,
+            order or Prefs.get("sort"),
+            button,
+            document.querySelector("#basic-table .sorts"),
+            "basic-",
+        )
         el("basic-hand-value").textContent = t("basic.handValue", points=view["hand_value"])
 
         offers = options["offers"] if playing else []
         box = by_id("meld-offers")
         box.hidden = not offers
         box.innerHTML = (
-            '<span class="label">' + escape(t("basic.offers")) + "</span>"
+            '<span class="label">'
+            + escape(t("basic.offers"))
+            + "</span>"
             + "".join(
                 '<button type="button" class="chip" data-action="basic-offer" data-testid="meld-offer" data-cards="'
-                + " ".join(offer) + '">' + escape(faces(offer)) + "</button>"
+                + " ".join(offer)
+                + '">'
+                + escape(faces(offer))
+                + "</button>"
                 for offer in offers
             )
             if offers
@@ -271,7 +321,11 @@ class Basic(shared.Table):
 
         can_meld = bool(selected) and any(same_cards(selected, meld) for meld in options["melds"])
         can_discard = len(selected) == 1 and selected[0] in options["discards"]
-        for testid, live in (("basic-meld", can_meld), ("basic-discard", can_discard), ("basic-clear", bool(selected))):
+        for testid, live in (
+            ("basic-meld", can_meld),
+            ("basic-discard", can_discard),
+            ("basic-clear", bool(selected)),
+        ):
             button_node = el(testid)
             button_node.hidden = not playing
             button_node.setAttribute("aria-disabled", "false" if live else "true")
@@ -282,7 +336,9 @@ class Basic(shared.Table):
         if winner is None:
             return t("basic.result.draw")
         key = "basic.result.rummy" if result["kind"] == "rummy" else "basic.result.out"
-        return t(key + (".you" if view["players"][winner]["you"] else ""), name=seat_name(view, winner))
+        return t(
+            key + (".you" if view["players"][winner]["you"] else ""), name=seat_name(view, winner)
+        )
 
     def draw_result(self, view):
         screen = view["screen"]
@@ -293,15 +349,24 @@ class Basic(shared.Table):
         outcome = self.outcome(view)
         lines = []
         if result["winner"] is None:
-            lines.append("<p>" + escape(t("basic.result.drawText", limit=view["turnover_limit"])) + "</p>")
+            lines.append(
+                "<p>" + escape(t("basic.result.drawText", limit=view["turnover_limit"])) + "</p>"
+            )
         else:
             winner = result["winner"]
             name = seat_name(view, winner)
             yours = view["players"][winner]["you"]
-            points = t("basic.result.pointsYou" if yours else "basic.result.points", name=name, points=result["points"])
+            points = t(
+                "basic.result.pointsYou" if yours else "basic.result.points",
+                name=name,
+                points=result["points"],
+            )
             lines.append('<p class="points" data-testid="hand-points">' + escape(points) + "</p>")
         lines.append(summary_html(view))
-        scores = " · ".join(t("table.score", name=seat_name(view, p["seat"]), score=p["score"]) for p in view["players"])
+        scores = " · ".join(
+            t("table.score", name=seat_name(view, p["seat"]), score=p["score"])
+            for p in view["players"]
+        )
         if screen == "game-over":
             winners = view["match"]["winners"]
             mine = [seat for seat in winners if view["players"][seat]["you"]]
@@ -310,8 +375,17 @@ class Basic(shared.Table):
             elif mine:
                 title = t("basic.game.shared")
             else:
-                title = t("basic.game.lost", names=", ".join(seat_name(view, seat) for seat in winners))
-            show_result(outcome, lines, t("basic.game.final", scores=scores), over=title, again="basic.action.rematch", review=True)
+                title = t(
+                    "basic.game.lost", names=", ".join(seat_name(view, seat) for seat in winners)
+                )
+            show_result(
+                outcome,
+                lines,
+                t("basic.game.final", scores=scores),
+                over=title,
+                again="basic.action.rematch",
+                review=True,
+            )
         else:
             show_result(outcome, lines, t("basic.result.totals", scores=scores), review=True)
 
@@ -326,11 +400,21 @@ def summary_html(view):
     for row in view["result"]["summary"]:
         name = seat_name(view, row["seat"])
         cards = "".join(card_html(code, extra="mini") for code in row["cards"])
-        left = t("basic.result.wentOut") if row["went_out"] else t("basic.result.left", points=row["value"])
+        left = (
+            t("basic.result.wentOut")
+            if row["went_out"]
+            else t("basic.result.left", points=row["value"])
+        )
         head = t("basic.result.row", name=name, left=left, score=row["score"])
         rows.append(
-            '<div class="summary-row' + (" winner" if row["went_out"] else "") + '" data-testid="summary-'
-            + str(row["seat"]) + '"><h3>' + escape(head) + "</h3>"
-            + ('<div class="group">' + cards + "</div>" if cards else "") + "</div>"
+            '<div class="summary-row'
+            + (" winner" if row["went_out"] else "")
+            + '" data-testid="summary-'
+            + str(row["seat"])
+            + '"><h3>'
+            + escape(head)
+            + "</h3>"
+            + ('<div class="group">' + cards + "</div>" if cards else "")
+            + "</div>"
         )
     return '<div class="hands" data-testid="hand-summary">' + "".join(rows) + "</div>"

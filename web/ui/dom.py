@@ -132,7 +132,13 @@ def attr(node, name):
 
 def escape(text):
     text = str(text)
-    for raw, safe in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#x27;")):
+    for raw, safe in (
+        ("&", "&amp;"),
+        ("<", "&lt;"),
+        (">", "&gt;"),
+        ('"', "&quot;"),
+        ("'", "&#x27;"),
+    ):
         text = text.replace(raw, safe)
     return text
 
@@ -152,7 +158,7 @@ def keeping_focus(draw, next_control):
     for name in ("data-card", "data-tile-id", "data-set-add", "data-testid"):
         value = attr(focused, name)
         if value:
-            found = '[' + name + '="' + value + '"]'
+            found = "[" + name + '="' + value + '"]'
             break
     draw()
     if found:
@@ -199,15 +205,28 @@ def spoken(code):
 
 def card_inside(code):
     """The printed face of a card: its rank, then its suit symbol."""
-    return '<span class="rank">' + rank_face(code) + '</span><span class="suit">' + SUIT_SYMBOLS[code[-1]] + "</span>"
+    return (
+        '<span class="rank">'
+        + rank_face(code)
+        + '</span><span class="suit">'
+        + SUIT_SYMBOLS[code[-1]]
+        + "</span>"
+    )
 
 
 def card_html(code, extra="", label=None):
     classes = ("card suit-" + code[-1] + " " + extra).strip()
     label = spoken(code) if label is None else label
     return (
-        '<span class="' + classes + '" data-code="' + code + '" role="img" aria-label="' + escape(label) + '">'
-        + card_inside(code) + "</span>"
+        '<span class="'
+        + classes
+        + '" data-code="'
+        + code
+        + '" role="img" aria-label="'
+        + escape(label)
+        + '">'
+        + card_inside(code)
+        + "</span>"
     )
 
 
@@ -216,8 +235,17 @@ def hand_card_html(code, pressed, classes=(), label=None):
     names = " ".join(["card", "suit-" + code[-1]] + list(classes))
     label = spoken(code) if label is None else label
     return (
-        '<button type="button" class="' + names + '" data-card="' + code + '" aria-pressed="'
-        + ("true" if pressed else "false") + '" aria-label="' + escape(label) + '">' + card_inside(code) + "</button>"
+        '<button type="button" class="'
+        + names
+        + '" data-card="'
+        + code
+        + '" aria-pressed="'
+        + ("true" if pressed else "false")
+        + '" aria-label="'
+        + escape(label)
+        + '">'
+        + card_inside(code)
+        + "</button>"
     )
 
 
@@ -354,7 +382,9 @@ async def ask(question, yes):
     text.textContent = question
     open_sheet(t("menu.confirm"), text)
     by_id("sheet-actions").innerHTML = (
-        '<button type="button" class="primary" data-action="answer-yes" data-testid="answer-yes">' + escape(yes) + "</button>"
+        '<button type="button" class="primary" data-action="answer-yes" data-testid="answer-yes">'
+        + escape(yes)
+        + "</button>"
     )
     asked = {"yes": False, "answered": asyncio.Event()}
     Sheet.question = asked
@@ -390,7 +420,10 @@ def open_log(title, lines):
     box = document.createElement("ol")
     box.className = "log"
     box.dataset.testid = "log-list"
-    box.innerHTML = "".join("<li>" + escape(line) + "</li>" for line in lines) or "<li>" + escape(t("log.empty")) + "</li>"
+    box.innerHTML = (
+        "".join("<li>" + escape(line) + "</li>" for line in lines)
+        or "<li>" + escape(t("log.empty")) + "</li>"
+    )
     open_sheet(title, box)
 
 
@@ -399,7 +432,8 @@ def open_stats(title_key, figures):
     body = document.createElement("dl")
     body.className = "stats"
     body.innerHTML = "".join(
-        "<dt>" + escape(t("stats." + name)) + "</dt><dd>" + str(value) + "</dd>" for name, value in figures
+        "<dt>" + escape(t("stats." + name)) + "</dt><dd>" + str(value) + "</dd>"
+        for name, value in figures
     )
     open_sheet(t(title_key), body)
 
@@ -410,13 +444,21 @@ def open_stats(title_key, figures):
 def draw_piles(stock, pile, view, pile_count=False, top_mark=""):
     """The stock (its size) and the discard pile (its top card, with the class `top_mark`, and
     its size if `pile_count`)."""
-    stock.innerHTML = '<span class="card back"></span><span class="count">' + str(view["stock"]) + "</span>"
-    stock.setAttribute("aria-label", t("action.drawStock") + " · " + t("table.stockCount", count=view["stock"]))
+    stock.innerHTML = (
+        '<span class="card back"></span><span class="count">' + str(view["stock"]) + "</span>"
+    )
+    stock.setAttribute(
+        "aria-label", t("action.drawStock") + " · " + t("table.stockCount", count=view["stock"])
+    )
     top = view["pile_top"]
     if top:
         # The pile's size is drawn by CSS (attr) so that the card's face alone is the button's
         # visible text, which its name starts from; the name says the size in words.
-        count = '<span class="count" data-count="' + str(view["pile_count"]) + '"></span>' if pile_count else ""
+        count = (
+            '<span class="count" data-count="' + str(view["pile_count"]) + '"></span>'
+            if pile_count
+            else ""
+        )
         pile.innerHTML = card_html(top, top_mark) + count
         counted = " · " + t("table.pileCount", count=view["pile_count"]) if pile_count else ""
         pile.setAttribute("aria-label", t("action.takePile", card=spoken(top)) + counted)
@@ -428,7 +470,9 @@ def draw_piles(stock, pile, view, pile_count=False, top_mark=""):
 def show_status(node, message, error, now):
     """The status line: the last event (`message`), then what to do `now`; a refusal alone,
     so that it is never contradicted by what follows."""
-    node.textContent = message if error and message else " ".join(part for part in (message, now) if part)
+    node.textContent = (
+        message if error and message else " ".join(part for part in (message, now) if part)
+    )
     node.classList.toggle("error", bool(error))
 
 
@@ -436,11 +480,23 @@ def sort_chips(container, sort_key, prefix=""):
     """The chips that arrange the hand (by melds, suit or rank)."""
     container.setAttribute("aria-label", t("table.sortLabel"))
     chips = []
-    for key, label in (("melds", "table.sortMelds"), ("suit", "table.sortSuit"), ("rank", "table.sortRank")):
+    for key, label in (
+        ("melds", "table.sortMelds"),
+        ("suit", "table.sortSuit"),
+        ("rank", "table.sortRank"),
+    ):
         chips.append(
-            '<button type="button" class="chip" data-action="sort" data-value="' + key + '" data-testid="'
-            + prefix + "sort-" + key + '" aria-pressed="' + ("true" if key == sort_key else "false") + '">'
-            + escape(t(label)) + "</button>"
+            '<button type="button" class="chip" data-action="sort" data-value="'
+            + key
+            + '" data-testid="'
+            + prefix
+            + "sort-"
+            + key
+            + '" aria-pressed="'
+            + ("true" if key == sort_key else "false")
+            + '">'
+            + escape(t(label))
+            + "</button>"
         )
     container.innerHTML = "".join(chips)
 
@@ -450,7 +506,8 @@ def draw_hand(node, hand, sort_key, card_button, sorts, prefix=""):
     of codes), each card drawn by `card_button(code)`; then the chips that choose, in `sorts`."""
     groups = hand.get(sort_key) or hand["melds"]
     node.innerHTML = "".join(
-        '<div class="group">' + "".join(card_button(code) for code in group) + "</div>" for group in groups
+        '<div class="group">' + "".join(card_button(code) for code in group) + "</div>"
+        for group in groups
     )
     node.setAttribute("aria-label", t("table.yourHand"))
     sort_chips(sorts, sort_key, prefix)

@@ -28,7 +28,13 @@ class Drag:
 
 def press(event, node, key, places):
     """A press on `node` (the thing `key`) that becomes a drag once the pointer moves."""
-    Drag.key, Drag.node, Drag.places, Drag.x, Drag.y = key, node, places, event.clientX, event.clientY
+    Drag.key, Drag.node, Drag.places, Drag.x, Drag.y = (
+        key,
+        node,
+        places,
+        event.clientX,
+        event.clientY,
+    )
     Drag.pointer, Drag.active = event.pointerId, False
 
 

@@ -120,8 +120,12 @@ class Gin(shared.Table):
 
     def draw_table(self, view):
         level = t("level." + view["settings"]["level"])
-        el("score-you").textContent = t("table.score", name=t("table.you"), score=view["scores"]["you"])
-        el("score-opponent").textContent = t("table.score", name=t("table.opponent", level=level), score=view["scores"]["opponent"])
+        el("score-you").textContent = t(
+            "table.score", name=t("table.you"), score=view["scores"]["you"]
+        )
+        el("score-opponent").textContent = t(
+            "table.score", name=t("table.opponent", level=level), score=view["scores"]["opponent"]
+        )
         el("target").textContent = t("table.target", target=view["target"])
 
         opponent = view["opponent"]
@@ -133,14 +137,23 @@ class Gin(shared.Table):
         took = last in ("TakeUpcard", "DrawDiscard")
         marked = len(opponent["taken"]) - 1 if took else -1
         taken = "".join(
-            card_html(code, "last-move", t("card.lastMove", card=spoken(code))) if i == marked else card_html(code)
+            card_html(code, "last-move", t("card.lastMove", card=spoken(code)))
+            if i == marked
+            else card_html(code)
             for i, code in enumerate(opponent["taken"])
         )
         taken = taken or '<span class="none">' + escape(t("table.takenNone")) + "</span>"
-        el("taken-record").innerHTML = '<span class="label">' + escape(t("table.taken")) + "</span>" + taken
+        el("taken-record").innerHTML = (
+            '<span class="label">' + escape(t("table.taken")) + "</span>" + taken
+        )
 
         stock, pile = el("stock"), el("discard")
-        draw_piles(stock, pile, view, top_mark="last-move" if last in ("Discard", "Knock", "PassUpcard") else "")
+        draw_piles(
+            stock,
+            pile,
+            view,
+            top_mark="last-move" if last in ("Discard", "Knock", "PassUpcard") else "",
+        )
         stock.classList.toggle("last-move", last == "DrawStock")
         el("pile-list").textContent = t("pile.button", count=len(view["pile"]))
         screen = view["screen"]
@@ -149,8 +162,12 @@ class Gin(shared.Table):
         pile.classList.toggle("active", screen == "draw" and view["can_take_pile"])
 
         best = self.hints[0] if self.hints else None
-        for node, moves in ((stock, ("DrawStock",)), (pile, ("DrawDiscard", "TakeUpcard")),
-                            (el("take-upcard"), ("TakeUpcard",)), (el("pass-upcard"), ("PassUpcard",))):
+        for node, moves in (
+            (stock, ("DrawStock",)),
+            (pile, ("DrawDiscard", "TakeUpcard")),
+            (el("take-upcard"), ("TakeUpcard",)),
+            (el("pass-upcard"), ("PassUpcard",)),
+        ):
             node.classList.toggle("hinted", best is not None and best["move"] in moves)
         show_status(el("status"), self.message, self.error, self.status_text(view))
         self.draw_hand(view)
@@ -159,7 +176,11 @@ class Gin(shared.Table):
     def last_computer_move(self, view):
         """The computer's last move while it stays marked: until the person's next action."""
         move = view["last_move"]
-        return move["move"] if move is not None and move["by"] == "opponent" and view["result"] is None else ""
+        return (
+            move["move"]
+            if move is not None and move["by"] == "opponent" and view["result"] is None
+            else ""
+        )
 
     def status_text(self, view):
         screen = view["screen"]
@@ -167,16 +188,24 @@ class Gin(shared.Table):
         if screen == "upcard":
             return t("status.upcardDealer" if view["upcard_passed"] else "status.upcard", card=top)
         if screen == "draw":
-            return t("status.draw", card=top) if view["can_take_pile"] else t("status.drawStockOnly")
+            return (
+                t("status.draw", card=top) if view["can_take_pile"] else t("status.drawStockOnly")
+            )
         if screen == "discard":
-            return t("status.selected", card=face(self.selected)) if self.selected else t("status.discard")
+            return (
+                t("status.selected", card=face(self.selected))
+                if self.selected
+                else t("status.discard")
+            )
         if screen == "opponent":
             return t("status.opponent")
         return ""
 
     def draw_hand(self, view):
         options = view["discards"]
-        if self.selected is not None and not any(self.selected in group for group in view["hand"]["melds"]):
+        if self.selected is not None and not any(
+            self.selected in group for group in view["hand"]["melds"]
+        ):
             self.selected = None
         selected = self.selected
         best = self.hints[0] if self.hints else None
@@ -195,11 +224,19 @@ class Gin(shared.Table):
             return hand_card_html(code, code == selected, classes, label)
 
         hand, order = self.arranged(view)
-        draw_hand(by_id("hand"), hand, order or Prefs.get("sort"), button, document.querySelector("#gin-table .sorts"))
+        draw_hand(
+            by_id("hand"),
+            hand,
+            order or Prefs.get("sort"),
+            button,
+            document.querySelector("#gin-table .sorts"),
+        )
 
         option = options.get(selected) if selected else None
         if selected and option:
-            el("deadwood").textContent = t("table.deadwoodAfter", card=face(selected), points=option["deadwood"])
+            el("deadwood").textContent = t(
+                "table.deadwoodAfter", card=face(selected), points=option["deadwood"]
+            )
         else:
             el("deadwood").textContent = t("table.deadwood", points=view["deadwood"])
 
@@ -225,7 +262,9 @@ class Gin(shared.Table):
             return t("settle.deadTitle")
         if result["kind"] == "undercut":
             return t("settle.undercut." + result["winner"])
-        return t(("settle.gin." if result["kind"] == "gin" else "settle.knock.") + result["knocker"])
+        return t(
+            ("settle.gin." if result["kind"] == "gin" else "settle.knock.") + result["knocker"]
+        )
 
     def draw_result(self, view):
         screen = view["screen"]
@@ -242,15 +281,30 @@ class Gin(shared.Table):
             who = result["winner"]
             points = t("settle.points." + who, points=result["points"])
             if result["bonus"]:
-                breakdown = t("settle.breakdown", difference=result["points"] - result["bonus"], bonus=result["bonus"])
+                breakdown = t(
+                    "settle.breakdown",
+                    difference=result["points"] - result["bonus"],
+                    bonus=result["bonus"],
+                )
                 points += " (" + breakdown + ")"
             lines.append('<p class="points" data-testid="hand-points">' + escape(points) + "</p>")
             lines.append(settlement_html(result, view["settings"]["level"]))
         if screen == "match-over":
             title = t("match.won" if view["match"]["won"] else "match.lost")
-            show_result(outcome, lines, t("match.final", you=scores["you"], opponent=scores["opponent"]), over=title, review=True)
+            show_result(
+                outcome,
+                lines,
+                t("match.final", you=scores["you"], opponent=scores["opponent"]),
+                over=title,
+                review=True,
+            )
         else:
-            totals = t("settle.totals", you=scores["you"], opponent=scores["opponent"], target=view["target"])
+            totals = t(
+                "settle.totals",
+                you=scores["you"],
+                opponent=scores["opponent"],
+                target=view["target"],
+            )
             show_result(outcome, lines, totals, review=True)
 
 
@@ -282,8 +336,13 @@ def hints_html(hints):
     best = hints[0]
     why = " ".join(reason_text(reason) for reason in best["why"])
     lines = [
-        '<p data-testid="hint-best"><strong>' + escape(t("hint.best")) + ": " + escape(hint_move(best)) + "</strong> "
-        + escape(why) + "</p>"
+        '<p data-testid="hint-best"><strong>'
+        + escape(t("hint.best"))
+        + ": "
+        + escape(hint_move(best))
+        + "</strong> "
+        + escape(why)
+        + "</p>"
     ]
     if len(hints) > 1:
         others = ", ".join(hint_move(advice) for advice in hints[1:4])
@@ -300,10 +359,15 @@ def show_pile(view):
     box.dataset.testid = "pile-cards"
     cards = view["pile"]
     top = len(cards) - 1
-    box.innerHTML = "".join(
-        card_html(code, "top", spoken(code) + " · " + t("pile.top")) if i == top else card_html(code)
-        for i, code in enumerate(cards)
-    ) or "<p>" + escape(t("pile.empty")) + "</p>"
+    box.innerHTML = (
+        "".join(
+            card_html(code, "top", spoken(code) + " · " + t("pile.top"))
+            if i == top
+            else card_html(code)
+            for i, code in enumerate(cards)
+        )
+        or "<p>" + escape(t("pile.empty")) + "</p>"
+    )
     open_sheet(t("pile.title"), box)
 
 
@@ -316,28 +380,55 @@ def settlement_html(result, level):
         """A group of the settlement with its caption on screen: a meld, or the deadwood (set
         apart, so on a phone it never looks like another meld)."""
         cards = "".join(
-            card_html(code, extra="layoff", label=t("card.laidOff", card=spoken(code))) if code in laid else card_html(code)
+            card_html(code, extra="layoff", label=t("card.laidOff", card=spoken(code)))
+            if code in laid
+            else card_html(code)
             for code in codes
         )
         return (
-            '<div class="group ' + kind + '" role="group" aria-label="' + escape(caption) + '"><span class="caption">'
-            + escape(caption) + '</span><span class="cards">' + cards + "</span></div>"
+            '<div class="group '
+            + kind
+            + '" role="group" aria-label="'
+            + escape(caption)
+            + '"><span class="caption">'
+            + escape(caption)
+            + '</span><span class="cards">'
+            + cards
+            + "</span></div>"
         )
 
     def hand_html(shown):
-        blocks = [group_html(meld["cards"], t("settle.meld"), "meld", meld.get("laid_off", ())) for meld in shown["melds"]]
+        blocks = [
+            group_html(meld["cards"], t("settle.meld"), "meld", meld.get("laid_off", ()))
+            for meld in shown["melds"]
+        ]
         if shown["deadwood_cards"]:
-            blocks.append(group_html(shown["deadwood_cards"], t("settle.deadwood", points=shown["deadwood"]), "loose"))
+            blocks.append(
+                group_html(
+                    shown["deadwood_cards"], t("settle.deadwood", points=shown["deadwood"]), "loose"
+                )
+            )
         else:
             blocks.append('<p class="group loose none">' + escape(t("settle.noDeadwood")) + "</p>")
         return '<div class="shown">' + "".join(blocks) + "</div>"
 
     def heading(role, who, points):
-        text = t("settle.role", role=t("settle." + role), name=names[who], deadwood=t("settle.deadwood", points=points))
+        text = t(
+            "settle.role",
+            role=t("settle." + role),
+            name=names[who],
+            deadwood=t("settle.deadwood", points=points),
+        )
         return "<h3>" + escape(text) + "</h3>"
 
     laid_any = any(meld["laid_off"] for meld in result["knocker_hand"]["melds"])
-    legend = '<p class="legend"><span class="card-mark layoff"></span> ' + escape(t("settle.layoff")) + "</p>" if laid_any else ""
+    legend = (
+        '<p class="legend"><span class="card-mark layoff"></span> '
+        + escape(t("settle.layoff"))
+        + "</p>"
+        if laid_any
+        else ""
+    )
     return (
         '<div class="hands" data-testid="settlement">'
         + heading("knocker", knocker, result["knocker_hand"]["deadwood"])

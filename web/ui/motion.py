@@ -60,7 +60,12 @@ def snapshot(game, view):
     if cards is None:
         return None
     move = view.get("last_move")
-    stock_drawn = not deal and last[2] is not None and view.get("stock") is not None and view["stock"] < last[2]
+    stock_drawn = (
+        not deal
+        and last[2] is not None
+        and view.get("stock") is not None
+        and view["stock"] < last[2]
+    )
     took_pile = bool(move) and move["move"] in TAKES_PILE
     return (cards, deal, stock_drawn, took_pile, mover_area(view))
 

@@ -56,7 +56,11 @@ def default_language():
     """The browser's language if it is one of ours (any Chinese but Traditional's regions is
     Simplified), else English."""
     languages = js.navigator.languages
-    tags = [languages[i] for i in range(languages.length)] if languages else [js.navigator.language or "en"]
+    tags = (
+        [languages[i] for i in range(languages.length)]
+        if languages
+        else [js.navigator.language or "en"]
+    )
     for tag in tags:
         lower = str(tag).lower()
         if lower.startswith("zh"):
@@ -109,7 +113,11 @@ def chosen_game():
 def settings(game):
     """The start screen's settings for `game`, as the engine's session reads them."""
     if game == "gin":
-        return {"target": Prefs.get("target"), "level": Prefs.get("level"), "rules": Prefs.get("rules")}
+        return {
+            "target": Prefs.get("target"),
+            "level": Prefs.get("level"),
+            "rules": Prefs.get("rules"),
+        }
     if game == "rummikub":
         kind, _, value = Prefs.get("rkLength").partition("-")
         timer = Prefs.get("rkTimer")
@@ -144,7 +152,9 @@ def sync_choices():
     「Continue」 when that game has a save."""
     for button in each(document.querySelectorAll("[data-choice]")):
         value = Prefs.values.get(button.dataset.choice)
-        button.setAttribute("aria-pressed", "true" if str(value) == str(button.dataset.value) else "false")
+        button.setAttribute(
+            "aria-pressed", "true" if str(value) == str(button.dataset.value) else "false"
+        )
     by_id("lang-select").value = Prefs.get("lang")
     four_colour = by_id("four-color")  # in the settings sheet, while it is open
     if four_colour is not None:
@@ -155,15 +165,28 @@ def sync_choices():
         document.body.dataset.game = chosen_game()
         saved = bool(js.localStorage.getItem(storage_key(chosen_game(), "save")))
         by_id("resume").hidden = not saved
-        el("start").classList.toggle("primary", not saved)  # one primary button: Continue, else Start
+        el("start").classList.toggle(
+            "primary", not saved
+        )  # one primary button: Continue, else Start
 
 
 def choice_html(name, value):
     """A button of the settings sheet that chooses `value` for `name` (Prefs.choose, on a tap)."""
     pressed = "true" if str(Prefs.values.get(name)) == value else "false"
     return (
-        '<button type="button" class="choice" data-testid="' + name + "-" + value + '" data-choice="' + name
-        + '" data-value="' + value + '" aria-pressed="' + pressed + '">' + escape(t(name + "." + value)) + "</button>"
+        '<button type="button" class="choice" data-testid="'
+        + name
+        + "-"
+        + value
+        + '" data-choice="'
+        + name
+        + '" data-value="'
+        + value
+        + '" aria-pressed="'
+        + pressed
+        + '">'
+        + escape(t(name + "." + value))
+        + "</button>"
     )
 
 
@@ -175,13 +198,21 @@ def show_settings():
         buttons = "".join(choice_html(name, value) for value in CHOICES[name])
         note_html = '<p class="fineprint">' + escape(t(note)) + "</p>" if note else ""
         blocks.append(
-            "<fieldset><legend>" + escape(t(legend)) + '</legend><div class="choices">' + buttons + "</div>"
-            + note_html + "</fieldset>"
+            "<fieldset><legend>"
+            + escape(t(legend))
+            + '</legend><div class="choices">'
+            + buttons
+            + "</div>"
+            + note_html
+            + "</fieldset>"
         )
     checked = " checked" if Prefs.get("fourColor") else ""
     blocks.append(
-        '<label class="toggle"><input type="checkbox" id="four-color" data-testid="four-color"' + checked + "> <span>"
-        + escape(t("settings.fourColor")) + "</span></label>"
+        '<label class="toggle"><input type="checkbox" id="four-color" data-testid="four-color"'
+        + checked
+        + "> <span>"
+        + escape(t("settings.fourColor"))
+        + "</span></label>"
     )
     body = document.createElement("div")
     body.innerHTML = "".join(blocks)

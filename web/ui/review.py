@@ -16,10 +16,20 @@ from .rummikub import seat_name, tile_html, tiles_text
 from .table import render
 
 # Rummikub's phrases where the solver, not the hard player, is the judge.
-RK_SAYS = {"review.best": "review.rk.best", "review.ranking": "review.rk.ranking",
-           "review.costNone": "review.rk.costNone", "review.clean": "review.rk.clean"}
-GIN_MOVES = {"take": "hint.TakeUpcard", "pass": "hint.PassUpcard", "stock": "hint.DrawStock",
-             "pile": "hint.DrawDiscard", "discard": "hint.Discard", "knock": "hint.Knock"}
+RK_SAYS = {
+    "review.best": "review.rk.best",
+    "review.ranking": "review.rk.ranking",
+    "review.costNone": "review.rk.costNone",
+    "review.clean": "review.rk.clean",
+}
+GIN_MOVES = {
+    "take": "hint.TakeUpcard",
+    "pass": "hint.PassUpcard",
+    "stock": "hint.DrawStock",
+    "pile": "hint.DrawDiscard",
+    "discard": "hint.Discard",
+    "knock": "hint.Knock",
+}
 
 
 class Review:
@@ -55,7 +65,11 @@ async def open_review(table, link=None, back=None):
     Review.hand = hand_key(table) if link is None else link
     Review.returning = document.activeElement
     kept = recall(table.key("review")) if link is None else None
-    if isinstance(kept, dict) and kept.get("hand") == Review.hand and isinstance(kept.get("decisions"), list):
+    if (
+        isinstance(kept, dict)
+        and kept.get("hand") == Review.hand
+        and isinstance(kept.get("decisions"), list)
+    ):
         Review.decisions, Review.whole = kept["decisions"], True
     else:
         Review.decisions, Review.whole = [], False
@@ -123,7 +137,7 @@ def basic_move_words(code, seen):
 
 
 def rk_move_words(code, seen):
-    """"0 play R7 R8 R9 | K5 B5 O5" lays down the whole table: in words, the tiles it places
+    """ "0 play R7 R8 R9 | K5 B5 O5" lays down the whole table: in words, the tiles it places
     (those not on the table the person saw)."""
     words = code.split(" ", 2)  # MicroPython's split takes no keywords
     verb, table = words[1], words[2] if len(words) > 2 else ""
@@ -152,7 +166,7 @@ def said(game, key):
 
 def number_text(points):
     """Points to a tenth, without a trailing ".0"."""
-    shown = "{:.1f}".format(points)
+    shown = f"{points:.1f}"
     return shown[:-2] if shown.endswith(".0") else shown
 
 
@@ -166,12 +180,18 @@ def summary_text(game):
         return t("review.working", count=len(decisions))
     if not decisions:
         return t("review.none")
-    costly = sorted((d for d in decisions if d["cost"] > 0), key=lambda d: (-d["cost"], d["index"]))[:3]
+    costly = sorted(
+        (d for d in decisions if d["cost"] > 0), key=lambda d: (-d["cost"], d["index"])
+    )[:3]
     if not costly:
         return t(said(game, "review.clean"))
     items = [
-        t("review.lostItem", number=decisions.index(d) + 1, move=move_words(game, d["move"], d["seen"]),
-          cost=points_text(d["cost"]))
+        t(
+            "review.lostItem",
+            number=decisions.index(d) + 1,
+            move=move_words(game, d["move"], d["seen"]),
+            cost=points_text(d["cost"]),
+        )
         for d in costly
     ]
     total = sum(d["cost"] for d in decisions)
@@ -179,39 +199,80 @@ def summary_text(game):
 
 
 def seen_html(game, seen):
-    return "<h3>" + escape(t("review.saw")) + "</h3>" + (rk_seen_html(seen) if game == "rummikub" else cards_seen_html(game, seen))
+    return (
+        "<h3>"
+        + escape(t("review.saw"))
+        + "</h3>"
+        + (rk_seen_html(seen) if game == "rummikub" else cards_seen_html(game, seen))
+    )
 
 
 def cards_seen_html(game, seen):
     """What the person saw in a card game: their hand, the pile's top, the table's melds."""
     hand = seen["hand"]["melds"]
-    cards = "".join('<span class="cards">' + "".join(card_html(code) for code in group) + "</span>" for group in hand)
-    lines = ['<div class="review-hand" role="group" aria-label="' + escape(t("review.yourHand")) + '">' + cards + "</div>"]
+    cards = "".join(
+        '<span class="cards">' + "".join(card_html(code) for code in group) + "</span>"
+        for group in hand
+    )
+    lines = [
+        '<div class="review-hand" role="group" aria-label="'
+        + escape(t("review.yourHand"))
+        + '">'
+        + cards
+        + "</div>"
+    ]
     top = (seen.get("pile") or [None])[-1] if game == "gin" else seen.get("pile_top")
-    lines.append("<p>" + escape(t("review.pile", card=face(top)) if top else t("review.pileEmpty")) + "</p>")
+    lines.append(
+        "<p>" + escape(t("review.pile", card=face(top)) if top else t("review.pileEmpty")) + "</p>"
+    )
     if game == "gin" and seen.get("opponent_taken"):
-        lines.append("<p>" + escape(t("review.taken", cards=faces(seen["opponent_taken"]))) + "</p>")
+        lines.append(
+            "<p>" + escape(t("review.taken", cards=faces(seen["opponent_taken"]))) + "</p>"
+        )
     if game == "basic" and seen.get("table"):
-        lines.append("<p>" + escape(t("review.table", melds=" · ".join(faces(m) for m in seen["table"]))) + "</p>")
+        lines.append(
+            "<p>"
+            + escape(t("review.table", melds=" · ".join(faces(m) for m in seen["table"])))
+            + "</p>"
+        )
     return "".join(lines)
 
 
 def tiles_group(codes, label):
-    return ('<div class="tiles" role="group" aria-label="' + escape(label) + '">'
-            + "".join(tile_html(code, classes=["mini"]) for code in codes) + "</div>")
+    return (
+        '<div class="tiles" role="group" aria-label="'
+        + escape(label)
+        + '">'
+        + "".join(tile_html(code, classes=["mini"]) for code in codes)
+        + "</div>"
+    )
 
 
 def rk_seen_html(seen):
     """What the person saw at a Rummikub turn: their rack, the table's sets, every other
     player's tile count and the pool, and the initial meld still owed."""
-    lines = ['<div class="review-rack">' + tiles_group(seen["rack"], t("review.rk.rack")) + "</div>"]
+    lines = [
+        '<div class="review-rack">' + tiles_group(seen["rack"], t("review.rk.rack")) + "</div>"
+    ]
     sets = [tiles_group(s["tiles"], tiles_text(s["tiles"])) for s in seen["table"]]
     if sets:
-        lines.append("<p>" + escape(t("review.rk.table")) + '</p><div class="review-sets">' + "".join(sets) + "</div>")
+        lines.append(
+            "<p>"
+            + escape(t("review.rk.table"))
+            + '</p><div class="review-sets">'
+            + "".join(sets)
+            + "</div>"
+        )
     else:
         lines.append("<p>" + escape(t("review.rk.tableEmpty")) + "</p>")
-    counts = [t("review.rk.count", name=seat_name(o["seat"]), count=o["tiles"]) for o in seen["opponents"]]
-    lines.append("<p>" + escape(t("review.rk.counts", players=" · ".join(counts), pool=seen["pool"])) + "</p>")
+    counts = [
+        t("review.rk.count", name=seat_name(o["seat"]), count=o["tiles"]) for o in seen["opponents"]
+    ]
+    lines.append(
+        "<p>"
+        + escape(t("review.rk.counts", players=" · ".join(counts), pool=seen["pool"]))
+        + "</p>"
+    )
     if seen["initial_meld"]:
         lines.append("<p>" + escape(t("review.rk.meldOwed", points=seen["initial_meld"])) + "</p>")
     return "".join(lines)
@@ -223,19 +284,39 @@ def decision_html(game, decision):
     best = move_words(game, decision["options"][0]["move"], seen)
     cost = decision["cost"]
     ranking = "".join(
-        "<li" + (' class="chosen"' if option["move"] == decision["move"] else "") + ">"
-        + escape(move_words(game, option["move"], seen)) + (" · −" + escape(points_text(option["cost"])) if option["cost"] > 0 else "")
+        "<li"
+        + (' class="chosen"' if option["move"] == decision["move"] else "")
+        + ">"
+        + escape(move_words(game, option["move"], seen))
+        + (" · −" + escape(points_text(option["cost"])) if option["cost"] > 0 else "")
         + "</li>"
         for option in decision["options"][:5]
     )
     return (
-        "<h3>" + escape(t("review.step", number=Review.at + 1, count=len(Review.decisions))) + "</h3>"
+        "<h3>"
+        + escape(t("review.step", number=Review.at + 1, count=len(Review.decisions)))
+        + "</h3>"
         + seen_html(game, seen)
-        + '<p class="did">' + escape(t("review.did", move=did)) + "</p>"
-        + "<p>" + escape(t(said(game, "review.best"), move=best)) + "</p>"
-        + '<p class="cost" data-testid="review-cost" data-cost="' + str(cost) + '">'
-        + escape(t("review.cost", cost=points_text(cost)) if cost > 0 else t(said(game, "review.costNone"))) + "</p>"
-        + "<h3>" + escape(t(said(game, "review.ranking"))) + '</h3><ol class="ranking">' + ranking + "</ol>"
+        + '<p class="did">'
+        + escape(t("review.did", move=did))
+        + "</p>"
+        + "<p>"
+        + escape(t(said(game, "review.best"), move=best))
+        + "</p>"
+        + '<p class="cost" data-testid="review-cost" data-cost="'
+        + str(cost)
+        + '">'
+        + escape(
+            t("review.cost", cost=points_text(cost))
+            if cost > 0
+            else t(said(game, "review.costNone"))
+        )
+        + "</p>"
+        + "<h3>"
+        + escape(t(said(game, "review.ranking")))
+        + '</h3><ol class="ranking">'
+        + ranking
+        + "</ol>"
     )
 
 

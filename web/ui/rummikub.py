@@ -59,13 +59,40 @@ def tile_html(code, tile_id=None, classes=(), selected=False):
     face = "☺" if code == "J" else code[1:]
     mark = "" if code == "J" else COLOUR_MARKS[colour]
     names = " ".join(["tile", "colour-" + colour] + list(classes))
-    inside = '<span class="num">' + face + '</span><span class="mark" aria-hidden="true">' + mark + "</span>"
+    inside = (
+        '<span class="num">'
+        + face
+        + '</span><span class="mark" aria-hidden="true">'
+        + mark
+        + "</span>"
+    )
     label = escape(tile_name(code))
     if tile_id is None:
-        return '<span class="' + names + '" data-tile="' + code + '" role="img" aria-label="' + label + '">' + inside + "</span>"
+        return (
+            '<span class="'
+            + names
+            + '" data-tile="'
+            + code
+            + '" role="img" aria-label="'
+            + label
+            + '">'
+            + inside
+            + "</span>"
+        )
     return (
-        '<button type="button" class="' + names + '" data-tile="' + code + '" data-tile-id="' + tile_id
-        + '" aria-pressed="' + ("true" if selected else "false") + '" aria-label="' + label + '">' + inside + "</button>"
+        '<button type="button" class="'
+        + names
+        + '" data-tile="'
+        + code
+        + '" data-tile-id="'
+        + tile_id
+        + '" aria-pressed="'
+        + ("true" if selected else "false")
+        + '" aria-label="'
+        + label
+        + '">'
+        + inside
+        + "</button>"
     )
 
 
@@ -131,7 +158,11 @@ class Turn:
         place), by the codes of its checked `tiles`."""
         for ids, answer in zip(self.sets, check["sets"]):
             laid = answer.get("tiles")
-            if not answer["valid"] or not laid or sorted(laid) != sorted(self.tiles[i] for i in ids):
+            if (
+                not answer["valid"]
+                or not laid
+                or sorted(laid) != sorted(self.tiles[i] for i in ids)
+            ):
                 continue
             left = list(ids)
             again = []
@@ -188,7 +219,10 @@ class Rummikub(shared.Table):
 
     def keep_order(self):
         if self.turn is not None:
-            store(storage_key(self.game, "rack"), json.dumps([self.turn.tiles[i] for i in self.turn.rack]))
+            store(
+                storage_key(self.game, "rack"),
+                json.dumps([self.turn.tiles[i] for i in self.turn.rack]),
+            )
 
     def fresh_turn(self, view):
         """Start the person's turn from the view, when it is a new one."""
@@ -216,7 +250,12 @@ class Rummikub(shared.Table):
     # ---- taps -----------------------------------------------------------------------------
 
     def playing(self):
-        return self.view is not None and self.view["screen"] == "play" and self.turn is not None and not self.busy
+        return (
+            self.view is not None
+            and self.view["screen"] == "play"
+            and self.turn is not None
+            and not self.busy
+        )
 
     def tap_tile(self, tile_id):
         """Select or unselect a tile of the rack or the table."""
@@ -290,7 +329,9 @@ class Rummikub(shared.Table):
         if where == "rack":
             foreign = [i for i in ids if not i.startswith("r")]
             if foreign:
-                self.message = t("rk.notFromRack", tiles=tiles_text([turn.tiles[i] for i in foreign]))
+                self.message = t(
+                    "rk.notFromRack", tiles=tiles_text([turn.tiles[i] for i in foreign])
+                )
                 self.error = True
                 render()
                 return
@@ -465,7 +506,9 @@ class Rummikub(shared.Table):
         if view["target"] is not None:
             el("target").textContent = t("table.target", target=view["target"])
         else:
-            el("target").textContent = t("rk.roundOf", number=view["round_number"], rounds=view["rounds"])
+            el("target").textContent = t(
+                "rk.roundOf", number=view["round_number"], rounds=view["rounds"]
+            )
         playing = view["screen"] == "play"
         if playing and self.fresh_turn(view):
             self.run_timer(view)
@@ -474,7 +517,9 @@ class Rummikub(shared.Table):
             self.turn, self.turn_key, self.check, self.hint = None, None, None, None
             self.timer_run += 1
             self.timer_left = None
-        by_id("rk-opponents").innerHTML = "".join(seat_html(p) for p in view["players"] if not p["you"])
+        by_id("rk-opponents").innerHTML = "".join(
+            seat_html(p) for p in view["players"] if not p["you"]
+        )
         el("rk-pool").textContent = t("rk.pool", count=view["pool"])
         self.draw_sets(view)
         self.draw_rack(view)
@@ -485,10 +530,18 @@ class Rummikub(shared.Table):
     def draw_sets(self, view):
         """The table: the turn being built, or the engine's table with the last play marked."""
         turn = self.turn
-        marks = view["last_play"] if view["last_play"] and (turn is None or not turn.touched()) else None
+        marks = (
+            view["last_play"]
+            if view["last_play"] and (turn is None or not turn.touched())
+            else None
+        )
         if marks is not None and marks["by"] == 0:
             marks = None
-        answers = self.check["sets"] if self.check and turn and len(self.check["sets"]) == len(turn.sets) else None
+        answers = (
+            self.check["sets"]
+            if self.check and turn and len(self.check["sets"]) == len(turn.sets)
+            else None
+        )
         parts = []
         sets = turn.sets if turn is not None else None
         count = len(sets) if sets is not None else len(view["table"])
@@ -503,9 +556,14 @@ class Rummikub(shared.Table):
             change = marks["table"][number] if marks and number < len(marks["table"]) else None
             parts.append(self.set_html(number, ids, codes, answer, change))
         new_set = (
-            '<button type="button" class="new-set" data-action="rk-new-set" data-testid="rk-new-set">'
-            + escape(t("rk.newSet")) + "</button>"
-        ) if view["screen"] == "play" else ""
+            (
+                '<button type="button" class="new-set" data-action="rk-new-set" data-testid="rk-new-set">'
+                + escape(t("rk.newSet"))
+                + "</button>"
+            )
+            if view["screen"] == "play"
+            else ""
+        )
         if not count and view["screen"] != "play":
             parts.append('<p class="empty-table">' + escape(t("rk.emptyTable")) + "</p>")
         by_id("rk-sets").innerHTML = "".join(parts) + new_set
@@ -530,15 +588,32 @@ class Rummikub(shared.Table):
         if not valid:
             why = '<p class="why" data-testid="rk-why">' + escape(set_reason(answer)) + "</p>"
         add = ""
-        if self.turn is not None and self.selected:  # a place to put them (only then: a phone fits two sets a row)
+        if (
+            self.turn is not None and self.selected
+        ):  # a place to put them (only then: a phone fits two sets a row)
             add = (
-                '<button type="button" class="add" data-set-add="' + str(number) + '" aria-label="'
-                + escape(t("rk.addTo", number=number + 1)) + '">+</button>'
+                '<button type="button" class="add" data-set-add="'
+                + str(number)
+                + '" aria-label="'
+                + escape(t("rk.addTo", number=number + 1))
+                + '">+</button>'
             )
         return (
-            '<div class="' + " ".join(classes) + '" data-set="' + str(number) + '" data-valid="'
-            + ("true" if valid else "false") + '" role="group" aria-label="' + escape(t("rk.setLabel", number=number + 1)) + '">'
-            + '<div class="tiles">' + "".join(tiles) + add + "</div>" + why + "</div>"
+            '<div class="'
+            + " ".join(classes)
+            + '" data-set="'
+            + str(number)
+            + '" data-valid="'
+            + ("true" if valid else "false")
+            + '" role="group" aria-label="'
+            + escape(t("rk.setLabel", number=number + 1))
+            + '">'
+            + '<div class="tiles">'
+            + "".join(tiles)
+            + add
+            + "</div>"
+            + why
+            + "</div>"
         )
 
     def draw_hint(self, view):
@@ -551,9 +626,12 @@ class Rummikub(shared.Table):
         box.hidden = False
         if not hint["table"]:
             box.innerHTML = (
-                '<p data-testid="rk-hint-text">' + escape(t("rk.hintDraw")) + "</p>"
+                '<p data-testid="rk-hint-text">'
+                + escape(t("rk.hintDraw"))
+                + "</p>"
                 + '<button type="button" data-action="rk-hint-dismiss" data-testid="rk-hint-dismiss">'
-                + escape(t("rk.hintDismiss")) + "</button>"
+                + escape(t("rk.hintDismiss"))
+                + "</button>"
             )
             return
         sets = []
@@ -562,13 +640,31 @@ class Rummikub(shared.Table):
                 tile_html(code, classes=["from-rack"] if place in entry["from_rack"] else [])
                 for place, code in enumerate(entry["tiles"])
             )
-            sets.append('<div class="rk-set preview ' + entry["state"] + '">' + '<div class="tiles">' + tiles + "</div></div>")
+            sets.append(
+                '<div class="rk-set preview '
+                + entry["state"]
+                + '">'
+                + '<div class="tiles">'
+                + tiles
+                + "</div></div>"
+            )
         box.innerHTML = (
-            '<p data-testid="rk-hint-text">' + escape(t("rk.hintText" if hint["exact"] else "rk.hintTextFound", tiles=tiles_text(hint["placed"]))) + "</p>"
-            + '<div class="preview-sets">' + "".join(sets) + "</div>"
+            '<p data-testid="rk-hint-text">'
+            + escape(
+                t(
+                    "rk.hintText" if hint["exact"] else "rk.hintTextFound",
+                    tiles=tiles_text(hint["placed"]),
+                )
+            )
+            + "</p>"
+            + '<div class="preview-sets">'
+            + "".join(sets)
+            + "</div>"
             + '<div class="actions"><button type="button" class="primary" data-action="rk-hint-apply" data-testid="rk-hint-apply">'
-            + escape(t("rk.hintApply")) + '</button><button type="button" data-action="rk-hint-dismiss" data-testid="rk-hint-dismiss">'
-            + escape(t("rk.hintDismiss")) + "</button></div>"
+            + escape(t("rk.hintApply"))
+            + '</button><button type="button" data-action="rk-hint-dismiss" data-testid="rk-hint-dismiss">'
+            + escape(t("rk.hintDismiss"))
+            + "</button></div>"
         )
 
     def draw_rack(self, view):
@@ -581,17 +677,25 @@ class Rummikub(shared.Table):
                 fresh = code in drawn
                 if fresh:
                     drawn.remove(code)
-                parts.append(tile_html(code, tile_id, ["fresh"] if fresh else [], tile_id in self.selected))
+                parts.append(
+                    tile_html(code, tile_id, ["fresh"] if fresh else [], tile_id in self.selected)
+                )
         else:
-            order = ordered(list(range(len(view["rack"]))), dict(enumerate(view["rack"])), self.rack_order())
+            order = ordered(
+                list(range(len(view["rack"]))), dict(enumerate(view["rack"])), self.rack_order()
+            )
             parts = [tile_html(view["rack"][i], "w" + str(i)) for i in order]
         rack = by_id("rk-rack")
         rack.innerHTML = "".join(parts)
-        rack.setAttribute("aria-label", t("rk.rackLabel", count=len(parts), points=view["rack_points"]))
+        rack.setAttribute(
+            "aria-label", t("rk.rackLabel", count=len(parts), points=view["rack_points"])
+        )
         if turn is not None and turn.touched():
             el("rk-rack-points").textContent = t("rk.tiles", count=len(parts))
         else:
-            el("rk-rack-points").textContent = t("rk.rackPoints", count=len(view["rack"]), points=view["rack_points"])
+            el("rk-rack-points").textContent = t(
+                "rk.rackPoints", count=len(view["rack"]), points=view["rack_points"]
+            )
 
     def draw_controls(self, view):
         playing = view["screen"] == "play"
@@ -630,12 +734,24 @@ class Rummikub(shared.Table):
         screen = view["screen"]
         if screen == "play":
             if self.selected:
-                return t("rk.status.selected", tiles=tiles_text([self.turn.tiles[i] for i in self.selected]))
+                return t(
+                    "rk.status.selected",
+                    tiles=tiles_text([self.turn.tiles[i] for i in self.selected]),
+                )
             check = self.check
             if self.error:
                 return ""  # the refusal alone
-            if check and not check["playable"] and self.turn is not None and self.turn.touched() and check["refusal"]:
-                return t("rk.status.notYet", why=refusal_text(rk_refusal(check["refusal"]), self.refusals))
+            if (
+                check
+                and not check["playable"]
+                and self.turn is not None
+                and self.turn.touched()
+                and check["refusal"]
+            ):
+                return t(
+                    "rk.status.notYet",
+                    why=refusal_text(rk_refusal(check["refusal"]), self.refusals),
+                )
             return t("rk.status.play")
         if screen == "opponent":
             mover = [p for p in view["players"] if p["to_move"]]
@@ -667,14 +783,28 @@ class Rummikub(shared.Table):
         rows = []
         for row in result["racks"]:
             tiles = "".join(tile_html(code, classes=["mini"]) for code in row["tiles"])
-            head = t("rk.result.row", name=seat_name(row["seat"]), points=row["points"], score=row["score"], total=row["total"])
+            head = t(
+                "rk.result.row",
+                name=seat_name(row["seat"]),
+                points=row["points"],
+                score=row["score"],
+                total=row["total"],
+            )
             rows.append(
-                '<div class="summary-row' + (" winner" if row["seat"] == winner else "") + '" data-testid="rk-summary-'
-                + str(row["seat"]) + '"><h3>' + escape(head) + "</h3>"
-                + ('<div class="tiles">' + tiles + "</div>" if tiles else "") + "</div>"
+                '<div class="summary-row'
+                + (" winner" if row["seat"] == winner else "")
+                + '" data-testid="rk-summary-'
+                + str(row["seat"])
+                + '"><h3>'
+                + escape(head)
+                + "</h3>"
+                + ('<div class="tiles">' + tiles + "</div>" if tiles else "")
+                + "</div>"
             )
         lines = ['<div class="hands" data-testid="rk-round-summary">' + "".join(rows) + "</div>"]
-        totals = " · ".join(t("table.score", name=seat_name(p["seat"]), score=p["score"]) for p in view["players"])
+        totals = " · ".join(
+            t("table.score", name=seat_name(p["seat"]), score=p["score"]) for p in view["players"]
+        )
         if screen == "game-over":
             winners = view["match"]["winners"]
             if 0 in winners and len(winners) == 1:
@@ -683,7 +813,14 @@ class Rummikub(shared.Table):
                 title = t("rk.game.shared")
             else:
                 title = t("rk.game.lost", names=", ".join(seat_name(seat) for seat in winners))
-            show_result(outcome, lines, t("rk.game.final", scores=totals), over=title, again="rk.action.rematch", review=True)
+            show_result(
+                outcome,
+                lines,
+                t("rk.game.final", scores=totals),
+                over=title,
+                again="rk.action.rematch",
+                review=True,
+            )
         else:
             show_result(outcome, lines, t("rk.result.totals", scores=totals), review=True)
 
@@ -692,13 +829,29 @@ def seat_html(player):
     seat = player["seat"]
     name = seat_name(seat)
     moving = " to-move" if player["to_move"] else ""
-    melded = "" if player["melded"] else '<span class="badge">' + escape(t("rk.notMelded")) + "</span>"
+    melded = (
+        "" if player["melded"] else '<span class="badge">' + escape(t("rk.notMelded")) + "</span>"
+    )
     return (
-        '<section class="seat' + moving + '" data-testid="rk-opponent-' + str(seat) + '" aria-label="' + escape(name) + '">'
-        + '<div class="seat-head"><span class="name">' + escape(name) + "</span>"
-        + '<span class="count" data-testid="rk-count-' + str(seat) + '">' + escape(t("rk.tiles", count=player["tiles"])) + "</span>"
+        '<section class="seat'
+        + moving
+        + '" data-testid="rk-opponent-'
+        + str(seat)
+        + '" aria-label="'
+        + escape(name)
+        + '">'
+        + '<div class="seat-head"><span class="name">'
+        + escape(name)
+        + "</span>"
+        + '<span class="count" data-testid="rk-count-'
+        + str(seat)
+        + '">'
+        + escape(t("rk.tiles", count=player["tiles"]))
+        + "</span>"
         + melded
-        + '<span class="score">' + escape(t("basic.points", points=player["score"])) + "</span></div></section>"
+        + '<span class="score">'
+        + escape(t("basic.points", points=player["score"]))
+        + "</span></div></section>"
     )
 
 
@@ -725,7 +878,10 @@ def log_line(entry):
     if kind != "play":
         return t("rk.log." + kind, name=name, count=entry["count"])
     parts = [t("rk.log.played", tiles=tiles_text(tiles)) for tiles in entry["played"]]
-    parts += [t("rk.log.added", tiles=tiles_text(added["tiles"]), kind=t("rk.kind." + added["kind"])) for added in entry["added"]]
+    parts += [
+        t("rk.log.added", tiles=tiles_text(added["tiles"]), kind=t("rk.kind." + added["kind"]))
+        for added in entry["added"]
+    ]
     if entry["rearranged"]:
         parts.append(t("rk.log.rearranged"))
     return t("rk.log.play", name=name, what=t("rk.log.and").join(parts))

@@ -104,14 +104,26 @@ async def offer(link, text):
     body = document.createElement("div")
     body.innerHTML = (
         ("<p>" + escape(text) + "</p>" if text else "")
-        + '<p><label for="share-link">' + escape(t("share.about")) + "</label></p>"
-        + '<input id="share-link" class="share-link" data-testid="share-link" readonly value="' + escape(link) + '">'
+        + '<p><label for="share-link">'
+        + escape(t("share.about"))
+        + "</label></p>"
+        + '<input id="share-link" class="share-link" data-testid="share-link" readonly value="'
+        + escape(link)
+        + '">'
         + '<p class="share-status" data-testid="share-status" aria-live="polite"></p>'
     )
     open_sheet(t("share.title"), body)
-    buttons = '<button type="button" class="primary" data-action="share-copy" data-testid="share-copy">' + escape(t("share.copy")) + "</button>"
+    buttons = (
+        '<button type="button" class="primary" data-action="share-copy" data-testid="share-copy">'
+        + escape(t("share.copy"))
+        + "</button>"
+    )
     if Share.js.canShare():
-        buttons += '<button type="button" data-action="share-send" data-testid="share-send">' + escape(t("share.send")) + "</button>"
+        buttons += (
+            '<button type="button" data-action="share-send" data-testid="share-send">'
+            + escape(t("share.send"))
+            + "</button>"
+        )
     by_id("sheet-actions").innerHTML = buttons
     await sent(await Share.js.send(Share.link, Share.text, t("app.title")))
 
@@ -224,7 +236,9 @@ def draw(tables):
     document.body.dataset.phase = "replay"
     steps = model["steps"]
     settings = model["settings"]
-    el("replay-about").textContent = t("replay.about", game=t("name." + model["game"]), level=t("level." + settings["level"]))
+    el("replay-about").textContent = t(
+        "replay.about", game=t("name." + model["game"]), level=t("level." + settings["level"])
+    )
     words = t("replay.step", number=at + 1, count=len(steps)) + " · " + step_words(model, at)
     last = at == len(steps) - 1
     if last and model["view"]["result"] is not None:  # a link may hold a hand not yet ended
@@ -242,7 +256,7 @@ def draw(tables):
 def today():
     """The person's own date, "2026-12-01": the daily deal changes at their midnight."""
     now = js.Date.new()
-    return "{:04d}-{:02d}-{:02d}".format(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+    return f"{int(now.getFullYear()):04d}-{int(now.getMonth()) + 1:02d}-{int(now.getDate()):02d}"
 
 
 def kept(table):
@@ -254,8 +268,13 @@ def kept(table):
 def daily_hand(table, record):
     """Whether `table` shows the daily deal's first hand, ended: its match is `record`'s."""
     match, view = table.match_record(), table.view
-    return (bool(record) and record.get("seed") == match.get("seed") and len(match.get("hands") or []) == 1
-            and view is not None and view["result"] is not None)
+    return (
+        bool(record)
+        and record.get("seed") == match.get("seed")
+        and len(match.get("hands") or []) == 1
+        and view is not None
+        and view["result"] is not None
+    )
 
 
 async def daily(table, resume):
@@ -267,11 +286,17 @@ async def daily(table, resume):
         link = full_link(record["link"]) if record.get("link") else site()
         await offer(link, record["line"])
         return
-    if record.get("date") == day and record.get("seed") == table.match_record().get("seed") and table.view is not None:
+    if (
+        record.get("date") == day
+        and record.get("seed") == table.match_record().get("seed")
+        and table.view is not None
+    ):
         await resume(table.game)
         return
     if await table.start(extra={"daily": day}):
-        store(table.key("daily"), json.dumps({"date": day, "seed": table.match_record().get("seed")}))
+        store(
+            table.key("daily"), json.dumps({"date": day, "seed": table.match_record().get("seed")})
+        )
         render()
 
 
@@ -284,7 +309,12 @@ def draw_daily(table):
         node.hidden = True
         return
     if not record.get("line"):
-        record["line"] = t("daily.line", game=t("name." + table.game), date=record.get("date", ""), outcome=table.outcome(table.view))
+        record["line"] = t(
+            "daily.line",
+            game=t("name." + table.game),
+            date=record.get("date", ""),
+            outcome=table.outcome(table.view),
+        )
         store(table.key("daily"), json.dumps(record))
         spawn(keep_link(table))
     node.textContent = record["line"]

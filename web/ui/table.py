@@ -14,7 +14,23 @@ import json
 import js
 
 from . import drag
-from .dom import Seeds, ask, attr, by_id, document, each, keeping_focus, notice, open_log, open_stats, parsed, refusal_text, store, t, unstore
+from .dom import (
+    Seeds,
+    ask,
+    attr,
+    by_id,
+    document,
+    each,
+    keeping_focus,
+    notice,
+    open_log,
+    open_stats,
+    parsed,
+    refusal_text,
+    store,
+    t,
+    unstore,
+)
 from .link import Link
 from .motion import play, snapshot
 from .prefs import offer_levels, pace, settings, storage_key
@@ -122,7 +138,9 @@ class Table:
         if not self.order:
             return hand, None
         cards = [code for group in hand["melds"] for code in group]
-        order = [code for code in self.order if code in cards] + [code for code in cards if code not in self.order]
+        order = [code for code in self.order if code in cards] + [
+            code for code in cards if code not in self.order
+        ]
         shown = dict(hand)
         shown["custom"] = [order]
         return shown, "custom"
@@ -135,7 +153,11 @@ class Table:
 
     def pointer_down(self, event):
         """A press on a card of the hand may drag it to a new place (a finger: once selected)."""
-        node = event.target.closest(self.hand_cards) if self.hand_cards and event.target.closest else None
+        node = (
+            event.target.closest(self.hand_cards)
+            if self.hand_cards and event.target.closest
+            else None
+        )
         if node is None or self.view is None or event.button != 0:
             return
         if str(event.pointerType) != "mouse" and attr(node, "aria-pressed") != "true":
@@ -149,13 +171,17 @@ class Table:
             return
         code, below = dropped
         target = below.closest(self.hand_cards) if below is not None else None
-        shown = [attr(node, "data-card") for node in each(document.querySelectorAll(self.hand_cards))]
+        shown = [
+            attr(node, "data-card") for node in each(document.querySelectorAll(self.hand_cards))
+        ]
         if target is None or attr(target, "data-card") == code or code not in shown:
             render()
             return
         box = target.getBoundingClientRect()
         shown.remove(code)
-        at = shown.index(attr(target, "data-card")) + (1 if event.clientX > box.left + box.width / 2 else 0)
+        at = shown.index(attr(target, "data-card")) + (
+            1 if event.clientX > box.left + box.width / 2 else 0
+        )
         shown.insert(at, code)
         self.order = shown
         self.store_save()
@@ -168,7 +194,10 @@ class Table:
         kept = parsed(save)
         order = kept.get("hand_order") if isinstance(kept, dict) else None
         self.order = [str(code) for code in order] if isinstance(order, list) else None
-        reply = await Link.call("open", {"game": self.game, "save": save, "stats": js.localStorage.getItem(self.key("stats"))})
+        reply = await Link.call(
+            "open",
+            {"game": self.game, "save": save, "stats": js.localStorage.getItem(self.key("stats"))},
+        )
         if reply is None:
             return
         said = []
@@ -184,7 +213,11 @@ class Table:
         if said:
             notice(" ".join(said))
         self.view, self.saved = reply["view"], reply["save"]
-        if self.view is not None and self.view["result"] is None and self.computer_moved_last(self.view):
+        if (
+            self.view is not None
+            and self.view["result"] is None
+            and self.computer_moved_last(self.view)
+        ):
             self.show_move(self.view)  # the status line says it again after a reload
         offer_levels(self.game, reply["levels"])
         self.opened.set()
@@ -198,7 +231,11 @@ class Table:
         await self.opened.wait()
         if not await self.may_leave():
             return False
-        request = {"game": self.game, "settings": chosen or settings(self.game), "seed": None if extra else Seeds.first()}
+        request = {
+            "game": self.game,
+            "settings": chosen or settings(self.game),
+            "seed": None if extra else Seeds.first(),
+        }
         request.update(extra or {})
         reply = await Link.call("start", request)
         if reply is None:
@@ -260,9 +297,15 @@ class Table:
             return
         self.busy = True
         try:
-            while self.view is not None and self.view["screen"] == "opponent" and Screen.game == self.game:
+            while (
+                self.view is not None
+                and self.view["screen"] == "opponent"
+                and Screen.game == self.game
+            ):
                 request = {"game": self.game, "code": "computer"}
-                pending = asyncio.create_task(Link.call_showing_thinking("act", request, by_id("thinking")))
+                pending = asyncio.create_task(
+                    Link.call_showing_thinking("act", request, by_id("thinking"))
+                )
                 await asyncio.sleep(pace())
                 reply = await pending
                 if reply is None or not reply["ok"]:
@@ -307,7 +350,9 @@ class Table:
 
     def show_log(self):
         if self.view is not None:
-            open_log(self.log_title(self.view), [self.log_line(entry) for entry in self.view["log"]])
+            open_log(
+                self.log_title(self.view), [self.log_line(entry) for entry in self.view["log"]]
+            )
 
     async def show_stats(self):
         await self.opened.wait()

@@ -5,7 +5,16 @@ seat sees; `match.apply(action)` plays one of `view.legal_actions`; `to_record`/
 save and replay it.
 """
 
-from .actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, action_code, parse_action
+from .actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    LayOff,
+    NewMeld,
+    action_code,
+    parse_action,
+)
 from .hand import BasicHand, replay
 from .match import BasicMatch
 from .rules import HAND_SIZES, TURNOVERS, BasicRules

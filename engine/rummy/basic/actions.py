@@ -89,7 +89,7 @@ ACTION_TYPES = (DrawStock, DrawDiscard, NewMeld, LayOff, Discard)
 
 
 def action_code(action: Action) -> str:
-    """"<seat> <verb>[ <cards>][ <meld number>]", the form saved games use."""
+    """ "<seat> <verb>[ <cards>][ <meld number>]", the form saved games use."""
     if isinstance(action, DrawStock):
         return f"{action.seat} stock"
     if isinstance(action, DrawDiscard):

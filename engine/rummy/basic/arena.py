@@ -41,11 +41,19 @@ class HandOutcome:
 
 def rules_for(players: int, rummy_doubles: bool = False, turnovers: int = TURNOVERS) -> BasicRules:
     """One hand at a time: the arena counts hands, not games."""
-    return BasicRules(players=players, hands=1, target=None, rummy_doubles=rummy_doubles, turnovers=turnovers)
+    return BasicRules(
+        players=players, hands=1, target=None, rummy_doubles=rummy_doubles, turnovers=turnovers
+    )
 
 
-def play_hand(number: int, seed: int, players: Sequence[AgentFactory], cap: int | None = None,
-              rummy_doubles: bool = False, turnovers: int = TURNOVERS) -> HandOutcome:
+def play_hand(
+    number: int,
+    seed: int,
+    players: Sequence[AgentFactory],
+    cap: int | None = None,
+    rummy_doubles: bool = False,
+    turnovers: int = TURNOVERS,
+) -> HandOutcome:
     """Hand `number` of an arena: its deal, its rotation of the line-up, fresh agents; `cap`
     defaults to `action_cap(turnovers)`."""
     n = len(players)

@@ -15,7 +15,16 @@ from dataclasses import dataclass, replace
 from ..cards import Card, shuffled_deck
 from ..errors import IllegalAction
 from ..melds import make_meld, melds_in
-from .actions import ACTION_TYPES, Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
+from .actions import (
+    ACTION_TYPES,
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    LayOff,
+    NewMeld,
+    parse_action,
+)
 from .rules import BasicRules
 from .state import HandResult, Phase, TableMeld, hand_value
 from .view import BasicView
@@ -110,10 +119,16 @@ class BasicHand:
         hand = self.hands[seat]
         out: list[Action] = []
         if not self.melded_this_turn:
-            out += [NewMeld(seat, m.cards) for m in melds_in(hand) if self._keeps_a_discard(m.cards)]
+            out += [
+                NewMeld(seat, m.cards) for m in melds_in(hand) if self._keeps_a_discard(m.cards)
+            ]
         for number, laid in enumerate(self.table):
             fits = set(laid.meld.layoff_cards())
-            out += [LayOff(seat, card, number) for card in hand if card in fits and self._keeps_a_discard((card,))]
+            out += [
+                LayOff(seat, card, number)
+                for card in hand
+                if card in fits and self._keeps_a_discard((card,))
+            ]
         out += [Discard(seat, card) for card in hand if card != self.drawn_from_pile]
         return tuple(out)
 
@@ -164,8 +179,14 @@ class BasicHand:
             return self._laid(seat, (action.card,), table, logged, melded=self.melded_this_turn)
         return self._discard(action, logged)
 
-    def _laid(self, seat: int, cards: tuple[Card, ...], table: tuple[TableMeld, ...],
-              logged: tuple[Action, ...], melded: bool) -> BasicHand:
+    def _laid(
+        self,
+        seat: int,
+        cards: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        logged: tuple[Action, ...],
+        melded: bool,
+    ) -> BasicHand:
         kept = tuple(card for card in self.hands[seat] if card not in cards)
         first = self.first_laid[seat]
         after = replace(
@@ -219,10 +240,14 @@ class BasicHand:
         if self.phase is Phase.OVER:
             raise IllegalAction("The hand is over: deal the next hand.", "hand_over")
         if action.seat != self.to_move:
-            raise IllegalAction(f"It is not your turn: seat {self.to_move} is to play.", "not_your_turn")
+            raise IllegalAction(
+                f"It is not your turn: seat {self.to_move} is to play.", "not_your_turn"
+            )
         drawing = isinstance(action, (DrawStock, DrawDiscard))
         if self.phase is Phase.DRAW and not drawing:
-            raise IllegalAction("Draw first: the top card of the stock or of the discard pile.", "draw_first")
+            raise IllegalAction(
+                "Draw first: the top card of the stock or of the discard pile.", "draw_first"
+            )
         if self.phase is Phase.PLAY and drawing:
             raise IllegalAction("You have already drawn this turn.", "drawn_already")
         if isinstance(action, DrawDiscard) and not self.pile:
@@ -245,7 +270,8 @@ class BasicHand:
     def _check_meld(self, cards: tuple[Card, ...]) -> None:
         if self.melded_this_turn:
             raise IllegalAction(
-                "You have already put down a new meld this turn: lay off or discard.", "one_meld_per_turn"
+                "You have already put down a new meld this turn: lay off or discard.",
+                "one_meld_per_turn",
             )
         try:
             make_meld(cards)
@@ -261,11 +287,16 @@ class BasicHand:
 
     def _check_layoff(self, action: LayOff) -> None:
         if action.target >= len(self.table):
-            raise IllegalAction(f"There is no table meld number {action.target + 1}.", "no_such_meld")
+            raise IllegalAction(
+                f"There is no table meld number {action.target + 1}.", "no_such_meld"
+            )
         meld = self.table[action.target].meld
         if action.card not in meld.layoff_cards():
             raise IllegalAction(
-                f"{action.card} does not fit on {meld}.", "does_not_fit", card=action.card.code, meld=str(meld)
+                f"{action.card} does not fit on {meld}.",
+                "does_not_fit",
+                card=action.card.code,
+                meld=str(meld),
             )
         self._check_keeps_a_discard((action.card,))
 
@@ -284,7 +315,9 @@ class BasicHand:
         return BasicView.of(self, seat, scores or (0,) * self.players)
 
 
-def replay(seed: int, actions: Iterable[Action | str], *, rules: BasicRules = BasicRules(), dealer: int = 0) -> BasicHand:
+def replay(
+    seed: int, actions: Iterable[Action | str], *, rules: BasicRules = BasicRules(), dealer: int = 0
+) -> BasicHand:
     """Rebuild a hand from its seed and action log (actions or their text codes)."""
     hand = BasicHand.deal(seed, rules, dealer)
     for action in actions:

@@ -33,8 +33,13 @@ class BasicMatch:
     first_deal: int | None = None  # the first hand's own seed, if it was given one
 
     @classmethod
-    def start(cls, rules: BasicRules = BasicRules(), seed: int = 0, first_dealer: int | None = None,
-              first_deal: int | None = None) -> BasicMatch:
+    def start(
+        cls,
+        rules: BasicRules = BasicRules(),
+        seed: int = 0,
+        first_dealer: int | None = None,
+        first_deal: int | None = None,
+    ) -> BasicMatch:
         """A new game; the first dealer is drawn from the seed unless given. The first hand is
         dealt from `first_deal` when given (a shared hand played again)."""
         if first_dealer is None:
@@ -48,7 +53,9 @@ class BasicMatch:
 
     @property
     def is_over(self) -> bool:
-        return self.hand.is_over and game_over(self.scores, len(self.hands), self.rules.hands, self.rules.target)
+        return self.hand.is_over and game_over(
+            self.scores, len(self.hands), self.rules.hands, self.rules.target
+        )
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -60,7 +67,9 @@ class BasicMatch:
         result = hand.result
         scores = self.scores
         if result is not None and result.winner is not None:
-            scores = tuple(s + result.points * (seat == result.winner) for seat, s in enumerate(scores))
+            scores = tuple(
+                s + result.points * (seat == result.winner) for seat, s in enumerate(scores)
+            )
         return replace(self, hand=hand, scores=scores)
 
     def next_hand(self) -> BasicMatch:

@@ -41,13 +41,18 @@ def _option_scores(state: BasicHand, view: BasicView, agent: HardAgent) -> dict[
     weights = agent.weights
     if view.phase is Phase.DRAW:
         taken, stock = draw_scores(view, knowledge, weights, danger)
-        found = {action: taken if isinstance(action, DrawDiscard) else stock for action in view.legal_actions}
+        found = {
+            action: taken if isinstance(action, DrawDiscard) else stock
+            for action in view.legal_actions
+        }
     else:
         evaluators = Evaluators(view, knowledge, weights)
         fits = fits_mask(table_melds(view.table))
 
         def best(plans: list[Plan]) -> float:
-            return scored(plans, lambda plan: evaluators(plan.fits).potential(plan.kept), danger)[0].score
+            return scored(plans, lambda plan: evaluators(plan.fits).potential(plan.kept), danger)[
+                0
+            ].score
 
         found = {}
         for action in view.legal_actions:
@@ -71,7 +76,9 @@ def judge(state: BasicHand, view: BasicView, action: Action, index: int) -> Deci
     choice = agent.act(view)
     option_scores = _option_scores(state, view, agent)
     order = sorted(view.legal_actions, key=lambda a: (a != choice, option_scores[a]))
-    moves = ((action_code(a), -option_scores[a], (("score", round(option_scores[a], 3)),)) for a in order)
+    moves = (
+        (action_code(a), -option_scores[a], (("score", round(option_scores[a], 3)),)) for a in order
+    )
     return ranked(moves, action_code(action), index)
 
 
@@ -107,16 +114,26 @@ def review_steps(
     start: BasicHand | None = None,
 ) -> Iterator[Decision]:
     """The decisions of `judged_steps`, without their views."""
-    return (decision for decision, _ in judged_steps(hand, seat, scores=scores, first=first, start=start))
+    return (
+        decision
+        for decision, _ in judged_steps(hand, seat, scores=scores, first=first, start=start)
+    )
 
 
-def review(hand: BasicHand, seat: int, *, scores: tuple[int, ...] | None = None,
-           start: BasicHand | None = None) -> Review:
+def review(
+    hand: BasicHand,
+    seat: int,
+    *,
+    scores: tuple[int, ...] | None = None,
+    start: BasicHand | None = None,
+) -> Review:
     """The whole review of `seat`'s play in `hand` (see `review_steps` to compute it in slices)."""
     return Review(GAME, seat, tuple(review_steps(hand, seat, scores=scores, start=start)))
 
 
-def view_at(hand: BasicHand, index: int, seat: int, scores: tuple[int, ...] | None = None) -> BasicView:
+def view_at(
+    hand: BasicHand, index: int, seat: int, scores: tuple[int, ...] | None = None
+) -> BasicView:
     """What `seat` could see just before action `index` of `hand`."""
     state = replay(hand.seed, hand.actions[:index], rules=hand.rules, dealer=hand.dealer)
     return BasicView.of(state, seat, tuple(scores) if scores is not None else (0,) * hand.players)

@@ -36,7 +36,9 @@ class BasicRules:
         if type(self.rummy_doubles) is not bool:
             raise ValueError(f"rummy_doubles must be true or false, not {self.rummy_doubles!r}")
         if type(self.turnovers) is not int or not 0 <= self.turnovers <= 20:
-            raise ValueError(f"turnovers must be a whole number from 0 to 20, not {self.turnovers!r}")
+            raise ValueError(
+                f"turnovers must be a whole number from 0 to 20, not {self.turnovers!r}"
+            )
 
     @property
     def hand_size(self) -> int:

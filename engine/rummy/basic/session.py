@@ -17,9 +17,15 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import DECK, Card
-from ..sessions import CountedStats, GameStats, MatchSession, arrangements, codes, settings_from_dict
-from . import agents
-from . import review
+from ..sessions import (
+    CountedStats,
+    GameStats,
+    MatchSession,
+    arrangements,
+    codes,
+    settings_from_dict,
+)
+from . import agents, review
 from .actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
 from .hand import BasicHand
 from .match import BasicMatch
@@ -50,7 +56,9 @@ class Settings:
 
     def __post_init__(self) -> None:
         if type(self.opponents) is not int or not 1 <= self.opponents <= MAX_OPPONENTS:
-            raise ValueError(f"play against 1-{MAX_OPPONENTS} computer players, not {self.opponents!r}")
+            raise ValueError(
+                f"play against 1-{MAX_OPPONENTS} computer players, not {self.opponents!r}"
+            )
         if not isinstance(self.level, str) or self.level not in agents.LEVELS:
             raise ValueError(f"level must be one of {', '.join(levels())}, not {self.level!r}")
         self.rules()  # the game length is checked by the rules
@@ -156,8 +164,13 @@ class BasicSession(MatchSession):
             "screen": self.screen,
             "settings": asdict(self.settings),
             "players": [
-                {"seat": seat, "you": seat == PERSON, "cards": count, "score": view.scores[seat],
-                 "to_move": seat == self.to_move}
+                {
+                    "seat": seat,
+                    "you": seat == PERSON,
+                    "cards": count,
+                    "score": view.scores[seat],
+                    "to_move": seat == self.to_move,
+                }
                 for seat, count in enumerate(view.hand_counts)
             ],
             "target": rules.target,
@@ -169,8 +182,10 @@ class BasicSession(MatchSession):
             "pile_top": view.pile[-1].code if view.pile else None,
             "pile_count": len(view.pile),
             "can_take_pile": any(isinstance(a, DrawDiscard) for a in view.legal_actions),
-            "melds": [{"number": n, "owner": laid.owner, "cards": codes(laid.meld.cards)}
-                      for n, laid in enumerate(view.table)],
+            "melds": [
+                {"number": n, "owner": laid.owner, "cards": codes(laid.meld.cards)}
+                for n, laid in enumerate(view.table)
+            ],
             "hand": arrangements(view.hand),
             "hand_value": hand_value(view.hand),
             "drawn": view.drawn.code if view.drawn else None,
@@ -192,8 +207,13 @@ class BasicSession(MatchSession):
             "winner": winner,
             "points": view.result.points,
             "summary": [
-                {"seat": seat, "cards": codes(cards), "value": hand_value(cards),
-                 "score": self.match.scores[seat], "went_out": seat == winner}
+                {
+                    "seat": seat,
+                    "cards": codes(cards),
+                    "value": hand_value(cards),
+                    "score": self.match.scores[seat],
+                    "went_out": seat == winner,
+                }
                 for seat, cards in enumerate(view.final_hands)
             ],
         }
@@ -209,8 +229,13 @@ def hand_log(hand: BasicHand) -> list[dict[str, Any]]:
     melds = 0
     log: list[dict[str, Any]] = []
     for action in hand.actions:
-        move: dict[str, Any] = {"by": action.seat, "move": type(action).__name__, "cards": [], "meld": None,
-                                "turnover": False}
+        move: dict[str, Any] = {
+            "by": action.seat,
+            "move": type(action).__name__,
+            "cards": [],
+            "meld": None,
+            "turnover": False,
+        }
         if isinstance(action, DrawStock):
             move["turnover"] = stock == 0
             if stock == 0:  # the pile becomes the stock

@@ -86,7 +86,7 @@ _TYPES = {verb: kind for kind, verb in _VERBS.items()}
 
 
 def action_code(action: Action) -> str:
-    """"<seat> <verb>[ <card>]", the form saved games and bug reports use."""
+    """ "<seat> <verb>[ <card>]", the form saved games and bug reports use."""
     code = f"{action.seat} {_VERBS[type(action)]}"
     return f"{code} {action.card}" if isinstance(action, (Discard, Knock)) else code
 

@@ -40,7 +40,9 @@ def _partner(hand: tuple[Card, ...], card: Card) -> Card | None:
     """A card of `hand` that `card` would start a meld with: its rank, or its suit a rank or
     two away."""
     for other in hand:
-        if other.rank == card.rank or (other.suit == card.suit and 0 < abs(other.rank - card.rank) <= 2):
+        if other.rank == card.rank or (
+            other.suit == card.suit and 0 < abs(other.rank - card.rank) <= 2
+        ):
             return other
     return None
 
@@ -72,7 +74,10 @@ def _refusing(hand: tuple[Card, ...], card: Card) -> list[Reason]:
 def _discarding(hand: tuple[Card, ...], card: Card, advice: Advice) -> list[Reason]:
     kept = tuple(c for c in hand if c != card)
     out: list[Reason] = []
-    if _meld_with(kept, card) is None and _partner(best_arrangement(kept).deadwood_cards, card) is None:
+    if (
+        _meld_with(kept, card) is None
+        and _partner(best_arrangement(kept).deadwood_cards, card) is None
+    ):
         out.append({"why": "high" if card.value >= 10 else "loose", "card": card.code})
     out.append({"why": "leaves", "points": deadwood(kept)})
     feeds = advice.feeds_opponent

@@ -111,7 +111,9 @@ class GinHand:
         if self.phase is Phase.UPCARD:
             return (TakeUpcard(seat), PassUpcard(seat))
         if self.phase is Phase.DRAW:
-            return (DrawStock(seat),) if self._pile_closed() else (DrawStock(seat), DrawDiscard(seat))
+            return (
+                (DrawStock(seat),) if self._pile_closed() else (DrawStock(seat), DrawDiscard(seat))
+            )
         if self.phase is Phase.DISCARD:
             choices = [card for card in self.hands[seat] if card != self.drawn_from_pile]
             mask = to_mask(self.hands[seat])
@@ -202,14 +204,14 @@ class GinHand:
             )
         upcard_action = isinstance(action, (TakeUpcard, PassUpcard))
         if self.phase is Phase.UPCARD and not upcard_action:
-            raise IllegalAction(
-                f"First take or pass the upcard {self.pile[-1]}.", "upcard_pending"
-            )
+            raise IllegalAction(f"First take or pass the upcard {self.pile[-1]}.", "upcard_pending")
         if self.phase is not Phase.UPCARD and upcard_action:
             raise IllegalAction("The upcard is no longer on offer.", "upcard_gone")
         drawing = isinstance(action, (DrawStock, DrawDiscard))
         if self.phase is Phase.DISCARD and drawing:
-            raise IllegalAction("You have already drawn this turn: discard a card.", "drawn_already")
+            raise IllegalAction(
+                "You have already drawn this turn: discard a card.", "drawn_already"
+            )
         if self.phase is Phase.DRAW and not drawing:
             raise IllegalAction(
                 "Draw first: the top card of the stock or of the discard pile.", "draw_first"

@@ -34,7 +34,13 @@ class Match:
     first_deal: int | None = None  # the first hand's own seed, if it was given one
 
     @classmethod
-    def start(cls, rules: Rules = HOUSE, seed: int = 0, first_dealer: int = COMPUTER, first_deal: int | None = None) -> Match:
+    def start(
+        cls,
+        rules: Rules = HOUSE,
+        seed: int = 0,
+        first_dealer: int = COMPUTER,
+        first_deal: int | None = None,
+    ) -> Match:
         """A new match; the computer seat deals the first hand unless told otherwise. The
         first hand is dealt from `first_deal` when given (a shared hand played again)."""
         hand = GinHand.deal(records.hand_seed(seed, 0, first_deal), rules, first_dealer)

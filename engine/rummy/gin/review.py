@@ -92,10 +92,15 @@ def review_steps(
     start: GinHand | None = None,
 ) -> Iterator[Decision]:
     """The decisions of `judged_steps`, without their views."""
-    return (decision for decision, _ in judged_steps(hand, seat, scores=scores, first=first, start=start))
+    return (
+        decision
+        for decision, _ in judged_steps(hand, seat, scores=scores, first=first, start=start)
+    )
 
 
-def review(hand: GinHand, seat: int, *, scores: tuple[int, int] = (0, 0), start: GinHand | None = None) -> Review:
+def review(
+    hand: GinHand, seat: int, *, scores: tuple[int, int] = (0, 0), start: GinHand | None = None
+) -> Review:
     """The whole review of `seat`'s play in `hand` (see `review_steps` to compute it in slices)."""
     return Review(GAME, seat, tuple(review_steps(hand, seat, scores=scores, start=start)))
 

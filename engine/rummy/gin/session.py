@@ -152,7 +152,11 @@ class GinSession(MatchSession):
         view = self.view
         top = view.pile[-1] if view.pile else None
         return [
-            {"move": type(advice.action).__name__, "card": _card_of(advice.action, top), "why": reasons(view, advice)}
+            {
+                "move": type(advice.action).__name__,
+                "card": _card_of(advice.action, top),
+                "why": reasons(view, advice),
+            }
             for advice in self.hints()
         ]
 
@@ -197,7 +201,13 @@ def hand_log(hand: GinHand) -> list[dict[str, Any]]:
             card = next(taken[action.seat])
         elif isinstance(action, PassUpcard):
             card = next(passed[action.seat])
-        log.append({"by": ROLES[action.seat], "move": type(action).__name__, "card": card.code if card else None})
+        log.append(
+            {
+                "by": ROLES[action.seat],
+                "move": type(action).__name__,
+                "card": card.code if card else None,
+            }
+        )
     return log
 
 
@@ -236,7 +246,9 @@ def _result_model(match: Match) -> dict[str, Any]:
     if result.kind == "dead":
         return {"kind": "dead", "winner": None, "knocker": None, "points": 0, "bonus": 0}
     assert result.winner is not None and result.knocker is not None and result.settlement
-    bonus = {"gin": match.rules.gin_bonus, "undercut": match.rules.undercut_bonus}.get(result.kind, 0)
+    bonus = {"gin": match.rules.gin_bonus, "undercut": match.rules.undercut_bonus}.get(
+        result.kind, 0
+    )
     settlement = result.settlement
     return {
         "kind": result.kind,
@@ -244,15 +256,24 @@ def _result_model(match: Match) -> dict[str, Any]:
         "knocker": ROLES[result.knocker],
         "points": result.points,
         "bonus": bonus,
-        "knocker_hand": _shown_hand(settlement.knocker_melds, settlement.knocker_deadwood_cards,
-                                    settlement.knocker_deadwood, settlement),
-        "defender_hand": _shown_hand(settlement.defender_melds, settlement.defender_deadwood_cards,
-                                     settlement.defender_deadwood, None),
+        "knocker_hand": _shown_hand(
+            settlement.knocker_melds,
+            settlement.knocker_deadwood_cards,
+            settlement.knocker_deadwood,
+            settlement,
+        ),
+        "defender_hand": _shown_hand(
+            settlement.defender_melds,
+            settlement.defender_deadwood_cards,
+            settlement.defender_deadwood,
+            None,
+        ),
     }
 
 
-def _shown_hand(melds: Iterable[Meld], loose: Iterable[Card], left: int,
-                layoffs: Settlement | None) -> dict[str, Any]:
+def _shown_hand(
+    melds: Iterable[Meld], loose: Iterable[Card], left: int, layoffs: Settlement | None
+) -> dict[str, Any]:
     """A hand in the settlement: its melds (with the defender's lay-offs where they extend
     them: a run in rank order, a set's fourth card last), its deadwood cards and count."""
     laid_on: dict[Meld, list[Card]] = {}
@@ -267,4 +288,3 @@ def _shown_hand(melds: Iterable[Meld], loose: Iterable[Card], left: int,
             cards = list(meld.cards) + laid
         shown.append({"cards": codes(cards), "laid_off": codes(laid)})
     return {"melds": shown, "deadwood_cards": codes(loose), "deadwood": left}
-

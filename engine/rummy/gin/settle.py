@@ -152,7 +152,9 @@ def knocker_points(knocker: Arrangement, defender: int, rules: Rules) -> int:
     return points if winner == "knocker" else -points
 
 
-def settle(knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules) -> Settlement:
+def settle(
+    knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules
+) -> Settlement:
     """Settle a knock (or gin) by `rules`; IllegalAction if the knocker's deadwood is too high."""
     knocker_cards = tuple(knocker_cards)
     defender_cards = tuple(defender_cards)

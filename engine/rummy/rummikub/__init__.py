@@ -2,9 +2,19 @@
 the exact solver (the computer players follow)."""
 
 from ..errors import IllegalPlay
-from .game import Draw, Play, Round, RoundResult, RummikubRules, RummikubView, rack_total, replay, starting_seat
-from .solver import Solution, solve
+from .game import (
+    Draw,
+    Play,
+    Round,
+    RoundResult,
+    RummikubRules,
+    RummikubView,
+    rack_total,
+    replay,
+    starting_seat,
+)
 from .sets import GROUP, RUN, TileSet, is_set, read_set
+from .solver import Solution, solve
 from .tiles import COLOURS, FULL_POOL, JOKER, Tile, format_tiles, parse_tile, parse_tiles, sort_key
 
 __all__ = [

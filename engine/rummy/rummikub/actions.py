@@ -14,7 +14,7 @@ SET_SEPARATOR = "|"
 
 
 def action_code(action: Action) -> str:
-    """"<seat> draw", "<seat> timeout" or "<seat> play <set> | <set> ..."."""
+    """ "<seat> draw", "<seat> timeout" or "<seat> play <set> | <set> ..."."""
     if isinstance(action, Draw):
         return f"{action.seat} draw"
     if isinstance(action, Timeout):

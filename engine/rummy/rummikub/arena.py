@@ -37,11 +37,15 @@ class GameOutcome:
     actions: int
 
 
-def play_game(number: int, seed: int, players: Sequence[AgentFactory], cap: int = ACTION_CAP) -> GameOutcome:
+def play_game(
+    number: int, seed: int, players: Sequence[AgentFactory], cap: int = ACTION_CAP
+) -> GameOutcome:
     """Game `number` of an arena: its deal, its rotation of the line-up, fresh agents."""
     n = len(players)
     agents, seat_of = arena.seat_agents(number, seed, players)
-    game = play_round(Round.deal(derive_seed(seed, number // n), RummikubRules(players=n)), agents, cap)
+    game = play_round(
+        Round.deal(derive_seed(seed, number // n), RummikubRules(players=n)), agents, cap
+    )
     if game.result is None:
         return GameOutcome(None, (0,) * n, False, len(game.actions))
     result = game.result

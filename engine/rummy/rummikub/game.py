@@ -19,7 +19,6 @@ from ..rng import Rng, derive_seed
 from .sets import TileSet, read_set
 from .tiles import FULL_POOL, Tile, format_tiles, sort_key
 
-
 RACK_SIZE = 14
 PENALTY_TILES = 3  # drawn when the turn timer runs out
 TURN_TIMERS = (30, 60, 120)  # seconds a turn may last, when the timer is on
@@ -42,15 +41,21 @@ class RummikubRules:
         if type(self.players) is not int or not 2 <= self.players <= 4:
             raise ValueError(f"players must be 2-4, not {self.players!r}")
         if type(self.initial_meld) is not int or self.initial_meld < 0:
-            raise ValueError(f"initial_meld must be a whole number of points, not {self.initial_meld!r}")
+            raise ValueError(
+                f"initial_meld must be a whole number of points, not {self.initial_meld!r}"
+            )
         if (self.rounds is None) == (self.target is None):
             raise ValueError("play either a number of rounds or to a target, not both or neither")
         for name in ("rounds", "target"):
             value = getattr(self, name)
             if value is not None and (type(value) is not int or not 1 <= value <= 1000):
                 raise ValueError(f"{name} must be a whole number from 1 to 1000, not {value!r}")
-        if self.turn_timer is not None and (type(self.turn_timer) is not int or self.turn_timer not in TURN_TIMERS):
-            raise ValueError(f"the turn timer is off or one of {TURN_TIMERS} seconds, not {self.turn_timer!r}")
+        if self.turn_timer is not None and (
+            type(self.turn_timer) is not int or self.turn_timer not in TURN_TIMERS
+        ):
+            raise ValueError(
+                f"the turn timer is off or one of {TURN_TIMERS} seconds, not {self.turn_timer!r}"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +180,8 @@ class Round:
     def deal(cls, seed: int, rules: RummikubRules = RummikubRules()) -> Round:
         pool = Rng(derive_seed(seed, 2)).shuffled(list(FULL_POOL))
         racks = tuple(
-            _sorted(pool[seat * RACK_SIZE : (seat + 1) * RACK_SIZE]) for seat in range(rules.players)
+            _sorted(pool[seat * RACK_SIZE : (seat + 1) * RACK_SIZE])
+            for seat in range(rules.players)
         )
         return cls(
             rules=rules,
@@ -200,7 +206,9 @@ class Round:
         if not isinstance(action, (Play, Draw, Timeout)):
             raise IllegalPlay(f"{action!r} is not a Rummikub action.", "not_an_action")
         if action.seat != self.to_move:
-            raise IllegalPlay(f"It is not your turn: seat {self.to_move} is to play.", "not_your_turn")
+            raise IllegalPlay(
+                f"It is not your turn: seat {self.to_move} is to play.", "not_your_turn"
+            )
         if isinstance(action, Draw):
             return self._draw(action, 1)
         if isinstance(action, Timeout):
@@ -244,7 +252,11 @@ class Round:
         missing = old - new
         if missing:
             gone = format_tiles(_sorted(missing.elements()))
-            raise IllegalPlay(f"{gone} left the table: every table tile must stay on it.", "table_tile_missing", tiles=gone)
+            raise IllegalPlay(
+                f"{gone} left the table: every table tile must stay on it.",
+                "table_tile_missing",
+                tiles=gone,
+            )
         added = new - old
         not_yours = added - Counter(self.racks[seat])
         if not_yours:
@@ -291,7 +303,14 @@ class Round:
         racks = list(self.racks)
         racks[seat] = _sorted(rack.elements())
         melded = tuple(m or s == seat for s, m in enumerate(self.melded))
-        after = replace(self, racks=tuple(racks), table=table, melded=melded, passes=0, actions=self.actions + (action,))
+        after = replace(
+            self,
+            racks=tuple(racks),
+            table=table,
+            melded=melded,
+            passes=0,
+            actions=self.actions + (action,),
+        )
         if not racks[seat]:
             return replace(after, result=after._score(seat, False))
         return after._next()

@@ -33,8 +33,13 @@ class RummikubMatch:
     first_deal: int | None = None  # the first round's own seed, if it was given one
 
     @classmethod
-    def start(cls, rules: RummikubRules = RummikubRules(), seed: int = 0, first_dealer: int | None = None,
-              first_deal: int | None = None) -> RummikubMatch:
+    def start(
+        cls,
+        rules: RummikubRules = RummikubRules(),
+        seed: int = 0,
+        first_dealer: int | None = None,
+        first_deal: int | None = None,
+    ) -> RummikubMatch:
         """A new game. Who plays first is drawn from the deal; a `first_dealer` given (a
         record's) must be that seat. The first round is dealt from `first_deal` when given (a
         shared round played again)."""
@@ -50,7 +55,9 @@ class RummikubMatch:
 
     @property
     def is_over(self) -> bool:
-        return self.hand.is_over and game_over(self.scores, len(self.hands), self.rules.rounds, self.rules.target)
+        return self.hand.is_over and game_over(
+            self.scores, len(self.hands), self.rules.rounds, self.rules.target
+        )
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -61,7 +68,9 @@ class RummikubMatch:
         game = self.hand.apply(action)
         scores = self.scores
         if game.result is not None:
-            scores = tuple(total + score for total, score in zip(scores, game.result.scores, strict=True))
+            scores = tuple(
+                total + score for total, score in zip(scores, game.result.scores, strict=True)
+            )
         return replace(self, hand=game, scores=scores)
 
     def next_hand(self) -> RummikubMatch:

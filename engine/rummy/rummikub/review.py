@@ -63,7 +63,11 @@ def judge(state: Round, view: RummikubView, action: Action, index: int) -> Decis
             options[same] = (action_code(option), float(rack_total(tiles.elements())))
     first = options.pop(next(iter(options)))
     moves = [first] + sorted(options.values(), key=lambda option: -option[1])
-    return ranked(((code, points, (("points", points),)) for code, points in moves), action_code(action), index)
+    return ranked(
+        ((code, points, (("points", points),)) for code, points in moves),
+        action_code(action),
+        index,
+    )
 
 
 def judged_steps(
@@ -83,7 +87,9 @@ def judged_steps(
     return decisions(begin, round_.actions, at, first)
 
 
-def review_steps(round_: Round, seat: int, *, first: int = 0, start: Round | None = None) -> Iterator[Decision]:
+def review_steps(
+    round_: Round, seat: int, *, first: int = 0, start: Round | None = None
+) -> Iterator[Decision]:
     """The decisions of `judged_steps`, without their views."""
     return (decision for decision, _ in judged_steps(round_, seat, first=first, start=start))
 

@@ -22,10 +22,21 @@ from typing import Any, ClassVar
 
 from ..errors import IllegalAction
 from ..sessions import CountedStats, GameStats, MatchSession, settings_from_dict
-from . import agents
-from . import review
+from . import agents, review
 from .actions import parse_action, parse_table
-from .game import RACK_SIZE, Action, Draw, Play, Round, RoundResult, RummikubRules, RummikubView, Timeout, new_sets_value, rack_total
+from .game import (
+    RACK_SIZE,
+    Action,
+    Draw,
+    Play,
+    Round,
+    RoundResult,
+    RummikubRules,
+    RummikubView,
+    Timeout,
+    new_sets_value,
+    rack_total,
+)
 from .match import RummikubMatch
 from .sets import GROUP, TileSet, read_set
 from .solver import DECISION_BUDGET, solve
@@ -54,11 +65,15 @@ class Settings:
 
     def __post_init__(self) -> None:
         if type(self.opponents) is not int or not 1 <= self.opponents <= MAX_OPPONENTS:
-            raise ValueError(f"play against 1-{MAX_OPPONENTS} computer players, not {self.opponents!r}")
+            raise ValueError(
+                f"play against 1-{MAX_OPPONENTS} computer players, not {self.opponents!r}"
+            )
         if not isinstance(self.level, str) or self.level not in agents.LEVELS:
             raise ValueError(f"level must be one of {', '.join(agents.LEVELS)}, not {self.level!r}")
         if type(self.initial_meld) is not bool:
-            raise ValueError(f"the initial meld is on or off (true or false), not {self.initial_meld!r}")
+            raise ValueError(
+                f"the initial meld is on or off (true or false), not {self.initial_meld!r}"
+            )
         self.rules()  # the game's length and the timer are checked by the rules
 
     def rules(self) -> RummikubRules:
@@ -116,8 +131,11 @@ class RummikubSession(MatchSession):
         return {
             "rack": tile_codes(sorted(view.rack, key=sort_key)),
             "table": [set_model(s) for s in view.table],
-            "opponents": [{"seat": seat, "tiles": count} for seat, count in enumerate(view.rack_counts)
-                          if seat != view.seat],
+            "opponents": [
+                {"seat": seat, "tiles": count}
+                for seat, count in enumerate(view.rack_counts)
+                if seat != view.seat
+            ],
             "pool": view.pool_count,
             "initial_meld": 0 if view.melded[view.seat] else view.rules.initial_meld,
         }
@@ -130,7 +148,7 @@ class RummikubSession(MatchSession):
 
     @property
     def screen(self) -> str:
-        """"play" (the person's turn), "opponent", "round-over" or "game-over"."""
+        """ "play" (the person's turn), "opponent", "round-over" or "game-over"."""
         game = self.match.hand
         if game.is_over:
             return "game-over" if self.match.is_over else "round-over"
@@ -146,8 +164,14 @@ class RummikubSession(MatchSession):
             "screen": self.screen,
             "settings": asdict(self.settings),
             "players": [
-                {"seat": seat, "you": seat == PERSON, "tiles": count, "score": match.scores[seat],
-                 "to_move": not game.is_over and seat == game.to_move, "melded": view.melded[seat]}
+                {
+                    "seat": seat,
+                    "you": seat == PERSON,
+                    "tiles": count,
+                    "score": match.scores[seat],
+                    "to_move": not game.is_over and seat == game.to_move,
+                    "melded": view.melded[seat],
+                }
                 for seat, count in enumerate(view.rack_counts)
             ],
             "round_number": len(match.hands),
@@ -158,8 +182,10 @@ class RummikubSession(MatchSession):
             "pool": view.pool_count,
             "table": [set_model(tile_set) for tile_set in view.table],
             "rack": tile_codes(view.rack),
-            "rack_orders": {"groups": tile_codes(sorted(view.rack, key=by_number)),
-                            "runs": tile_codes(sorted(view.rack, key=sort_key))},
+            "rack_orders": {
+                "groups": tile_codes(sorted(view.rack, key=by_number)),
+                "runs": tile_codes(sorted(view.rack, key=sort_key)),
+            },
             "rack_points": rack_total(view.rack),
             "initial_meld": owed,
             "drawn": tile_codes(self.last_drawn()),
@@ -191,8 +217,13 @@ class RummikubSession(MatchSession):
             "winner": result.winner,
             "pool_exhausted": result.pool_exhausted,
             "racks": [
-                {"seat": seat, "tiles": tile_codes(rack), "points": rack_total(rack),
-                 "score": result.scores[seat], "total": self.match.scores[seat]}
+                {
+                    "seat": seat,
+                    "tiles": tile_codes(rack),
+                    "points": rack_total(rack),
+                    "score": result.scores[seat],
+                    "total": self.match.scores[seat],
+                }
                 for seat, rack in enumerate(game.racks)
             ],
         }
@@ -211,12 +242,24 @@ class RummikubSession(MatchSession):
             try:
                 tile_set = read_set(tiles)
             except IllegalAction as error:
-                checked.append({"valid": False, "reason": error.reason, "params": dict(error.params),
-                                "message": str(error)})
+                checked.append(
+                    {
+                        "valid": False,
+                        "reason": error.reason,
+                        "params": dict(error.params),
+                        "message": str(error),
+                    }
+                )
             else:
                 laid.append(tile_set)
-                checked.append({"valid": True, "kind": tile_set.kind, "value": tile_set.value,
-                                "tiles": tile_codes(tile_set.tiles)})  # as laid out: jokers in place
+                checked.append(
+                    {
+                        "valid": True,
+                        "kind": tile_set.kind,
+                        "value": tile_set.value,
+                        "tiles": tile_codes(tile_set.tiles),
+                    }
+                )  # as laid out: jokers in place
         refusal = None
         try:
             if game.is_over or game.to_move != PERSON:
@@ -242,8 +285,13 @@ class RummikubSession(MatchSession):
             raise IllegalAction("It is not your turn.", "not_your_turn")
         view = game.view(PERSON)
         # Within the computer players' budget, so a hint comes as fast as their moves.
-        solution = solve(view.table, view.rack, initial_meld=not view.melded[PERSON], budget=DECISION_BUDGET)
-        if not view.melded[PERSON] and new_sets_value(view.table, solution.sets) < view.rules.initial_meld:
+        solution = solve(
+            view.table, view.rack, initial_meld=not view.melded[PERSON], budget=DECISION_BUDGET
+        )
+        if (
+            not view.melded[PERSON]
+            and new_sets_value(view.table, solution.sets) < view.rules.initial_meld
+        ):
             solution = replace(solution, placed=(), sets=view.table)
         return {
             "placed": tile_codes(solution.placed),
@@ -288,7 +336,9 @@ def drawn_count(action: Action) -> int:
     return 3 if isinstance(action, Timeout) else 1 if isinstance(action, Draw) else 0
 
 
-def changes(old: Sequence[TileSet], new: Sequence[TileSet], matching: dict[int, int] | None = None) -> list[dict[str, Any]]:
+def changes(
+    old: Sequence[TileSet], new: Sequence[TileSet], matching: dict[int, int] | None = None
+) -> list[dict[str, Any]]:
     """Each set of the `new` table: its tiles, its kind, whether it is "kept" (a set of `old`
     as it was), "new" (only tiles from the rack) or "changed", and the places of the tiles that
     came from the rack. Of two identical tiles, the one in a set that was kept is the table's,
@@ -322,7 +372,11 @@ def changes(old: Sequence[TileSet], new: Sequence[TileSet], matching: dict[int, 
     for whole in (True, False):  # then the sets made only of rack tiles, then the others
         for j, tile_set in enumerate(new):
             entry = found[j]
-            if entry["state"] == "kept" or entry["from_rack"] or (whole and Counter(tile_set.tiles) - added):
+            if (
+                entry["state"] == "kept"
+                or entry["from_rack"]
+                or (whole and Counter(tile_set.tiles) - added)
+            ):
                 continue
             take(j, Counter(tile_set.tiles))
             if whole:
@@ -339,8 +393,11 @@ def describe(old: Sequence[TileSet], new: Sequence[TileSet]) -> dict[str, Any]:
     found = changes(old, new, matching)
     return {
         "played": [entry["tiles"] for entry in found if entry["state"] == "new"],
-        "added": [{"tiles": [entry["tiles"][i] for i in entry["from_rack"]], "kind": entry["kind"]}
-                  for entry in found if entry["state"] == "changed" and entry["from_rack"]],
+        "added": [
+            {"tiles": [entry["tiles"][i] for i in entry["from_rack"]], "kind": entry["kind"]}
+            for entry in found
+            if entry["state"] == "changed" and entry["from_rack"]
+        ],
         "rearranged": len(matching) < len(old),
     }
 
@@ -397,7 +454,9 @@ def turns(game: Round) -> list[dict[str, Any]]:
     read: dict[tuple[Tile, ...], TileSet] = {}  # most sets stay from play to play: read once
     for action in game.actions:
         if isinstance(action, Play):
-            laid = tuple(read.get(tiles) or read.setdefault(tiles, read_set(tiles)) for tiles in action.table)
+            laid = tuple(
+                read.get(tiles) or read.setdefault(tiles, read_set(tiles)) for tiles in action.table
+            )
             log.append({"by": action.seat, "kind": "play", **describe(table, laid)})
             table = laid
             continue
@@ -416,4 +475,8 @@ def last_play(game: Round) -> dict[str, Any] | None:
         return None
     before = next((game.actions[i] for i in reversed(plays[:-1])), None)
     old = tuple(read_set(tiles) for tiles in before.table) if before is not None else ()
-    return {"by": game.actions[plays[-1]].seat, "turn": plays[-1], "table": changes(old, game.table)}
+    return {
+        "by": game.actions[plays[-1]].seat,
+        "turn": plays[-1],
+        "table": changes(old, game.table),
+    }

@@ -63,7 +63,12 @@ class TileSet:
 def _refuse(tiles: tuple[Tile, ...], why: str, reason: str, **params: object) -> IllegalPlay:
     """The refusal of `tiles` as a set: `reason` and `params` (the set's codes, and what the
     reason names: a colour letter, a number) let the page say why in the player's language."""
-    return IllegalPlay(f"{format_tiles(tiles) or 'nothing'} is not a set: {why}.", reason, set=format_tiles(tiles), **params)
+    return IllegalPlay(
+        f"{format_tiles(tiles) or 'nothing'} is not a set: {why}.",
+        reason,
+        set=format_tiles(tiles),
+        **params,
+    )
 
 
 def _as_group(tiles: tuple[Tile, ...]) -> TileSet | IllegalPlay:
@@ -88,7 +93,9 @@ def _run_in_order(tiles: tuple[Tile, ...]) -> TileSet | None:
     if start < 1 or start + len(tiles) - 1 > 13:
         return None
     for offset, tile in enumerate(tiles):
-        if not tile.is_joker and (tile.colour != tiles[first].colour or tile.number != start + offset):
+        if not tile.is_joker and (
+            tile.colour != tiles[first].colour or tile.number != start + offset
+        ):
             return None
     return TileSet(RUN, tiles)
 
@@ -115,7 +122,11 @@ def _as_run(tiles: tuple[Tile, ...]) -> TileSet | IllegalPlay:
             if gap > len(jokers):
                 if naturals[0].number == 1 and naturals[-1].number == 13:
                     return _refuse(tiles, "a run does not wrap from 13 to 1", "run_wraps")
-                return _refuse(tiles, "a run's numbers follow one another (1 to 13, no wrap)", "run_not_consecutive")
+                return _refuse(
+                    tiles,
+                    "a run's numbers follow one another (1 to 13, no wrap)",
+                    "run_not_consecutive",
+                )
             laid += [jokers.pop() for _ in range(gap)]
         laid.append(tile)
     high = naturals[-1].number

@@ -72,12 +72,16 @@ class _Placing:
     real: int  # real tiles used (table and rack)
     jokers: int
     runs: tuple[int, int, int, int]  # open runs of length 1, 2, 3+, and ending next, afterwards
-    real_at: tuple[int, int, int, int, int]  # real tiles: runs ending here, groups, new, going on, short
+    real_at: tuple[
+        int, int, int, int, int
+    ]  # real tiles: runs ending here, groups, new, going on, short
     ending: int  # runs of 3+ taking a joker here that end with a real tile at the next number
 
 
 @cache
-def _placings(runs: tuple[int, int, int, int], table: int, rack: int, jokers_left: int, free: bool) -> tuple[tuple, ...]:
+def _placings(
+    runs: tuple[int, int, int, int], table: int, rack: int, jokers_left: int, free: bool
+) -> tuple[tuple, ...]:
     """Every way to place one colour's tiles of one number, the most tiles first (so the best
     is met early), each with what the search needs of it precomputed: (placing, runs after,
     jokers, real tiles, group places, real tiles in groups, two group places, places, group
@@ -125,8 +129,22 @@ def _placings(runs: tuple[int, int, int, int], table: int, rack: int, jokers_lef
                         real_at = (ending, in_groups, started, at_long, left - at_long)
                         new_ending, group_jokers = going_on - at_long, in_groups < grouped
                     after = (started, short1, short2 + going_on - new_ending, new_ending)
-                    placing = _Placing(going_on, started, grouped, real, jokers, after, real_at, new_ending)
-                    found.append((placing, after, jokers, real, grouped, in_groups, grouped == 2, places, group_jokers))
+                    placing = _Placing(
+                        going_on, started, grouped, real, jokers, after, real_at, new_ending
+                    )
+                    found.append(
+                        (
+                            placing,
+                            after,
+                            jokers,
+                            real,
+                            grouped,
+                            in_groups,
+                            grouped == 2,
+                            places,
+                            group_jokers,
+                        )
+                    )
     found.sort(key=lambda step: (-step[3], step[2]))
     return tuple(found)
 
@@ -145,7 +163,9 @@ def _groups_fit(places: int, two: bool, real: int) -> bool:
 def _roles_kept(roles: tuple[int, ...], marks: tuple[int, ...]) -> bool:
     """Whether every table-joker role of a number (a mask of colours) is kept: a colour of it
     has a real tile (mark -1), or distinct jokers stand in its colours (marks count jokers)."""
-    open_roles = [role for role in roles if not any(marks[c] < 0 for c in range(4) if role >> c & 1)]
+    open_roles = [
+        role for role in roles if not any(marks[c] < 0 for c in range(4) if role >> c & 1)
+    ]
     capacity = [sum(marks[c] for c in range(4) if role >> c & 1) for role in open_roles]
     if any(room < 1 for room in capacity):
         return False
@@ -158,14 +178,25 @@ def _roles_kept(roles: tuple[int, ...], marks: tuple[int, ...]) -> bool:
 class _Search:
     """The memoised search over (number, colour) for one table and rack."""
 
-    def __init__(self, table: Counter, rack: Counter, roles: dict[int, tuple[int, ...]], by_value: bool, min_worth: int, flipped: bool = False) -> None:
+    def __init__(
+        self,
+        table: Counter,
+        rack: Counter,
+        roles: dict[int, tuple[int, ...]],
+        by_value: bool,
+        min_worth: int,
+        flipped: bool = False,
+    ) -> None:
         self.by_value, self.min_worth = by_value, min_worth
         # What a tile of each number gains (its points, by value: 14 - n on a `_flip`ped table).
         self.points = [(14 - n if flipped else n) if by_value else 1 for n in range(15)]
         self.table_at = [[table[tile] for tile in row] for row in _GRID]
         self.rack_at = [[rack[tile] for tile in row] for row in _GRID]
         # The most real tiles each colour can have at each number (0 past 13).
-        self.most_at = [[min(t + r, 2) for t, r in zip(*rows, strict=True)] for rows in zip(self.table_at, self.rack_at, strict=True)]
+        self.most_at = [
+            [min(t + r, 2) for t, r in zip(*rows, strict=True)]
+            for rows in zip(self.table_at, self.rack_at, strict=True)
+        ]
         self.most_at += [[0] * 4, [0] * 4]
         # The most real tiles the colours after each one can have at its number.
         self.later_at = [[sum(row[c + 1 :]) for c in range(4)] for row in self.most_at]
@@ -173,7 +204,12 @@ class _Search:
         self.table_jokers = table[JOKER]
         self.jokers = table[JOKER] + min(rack[JOKER], 2)
         # The most a search from each (number, colour) can still gain: all the rack tiles left.
-        each = [[self.points[n] * (self.most_at[n][c] - self.table_at[n][c]) for c in range(4)] if n else [] for n in range(14)]
+        each = [
+            [self.points[n] * (self.most_at[n][c] - self.table_at[n][c]) for c in range(4)]
+            if n
+            else []
+            for n in range(14)
+        ]
         jokers = (self.jokers - self.table_jokers) * (JOKER_PENALTY if by_value else 1)
         self.ceiling = [0] * 57
         self.ceiling[56] = jokers  # past 13: the rack jokers
@@ -182,13 +218,26 @@ class _Search:
         # Where a joker may go anywhere (see _placings): the numbers with table-joker roles,
         # 11 (J 12 13 needs it), and every number for an initial meld (its worth counts jokers).
         self.free_at = [bool(min_worth) or n in roles or n == 11 for n in range(15)]
-        self.absorb = not min_worth and self.jokers > 0  # whether jokers left out may be added at the end
+        self.absorb = (
+            not min_worth and self.jokers > 0
+        )  # whether jokers left out may be added at the end
         self.memo: dict = {}
         self.states = 0  # the states searched (one searched again, past a bound, counts again)
         self.budget: int | None = None  # the most states this search may search (None: no limit)
         self.start = (1, 0, ((0, 0, 0, 0),) * 4, 0, 0, (0, False, 0, False), (), 0)
 
-    def best(self, number: int, colour: int, runs: tuple, jokers_used: int, worth: int, groups: tuple, marks: tuple, room: int, alpha: int = _NONE):
+    def best(
+        self,
+        number: int,
+        colour: int,
+        runs: tuple,
+        jokers_used: int,
+        worth: int,
+        groups: tuple,
+        marks: tuple,
+        room: int,
+        alpha: int = _NONE,
+    ):
         """(gain, placing, the state after it, exact) of the best way to finish from this number
         and colour; gain _NONE if there is none. Only a gain above `alpha` is asked for: when
         there is none, the answer may be an upper bound at most `alpha`, not exact (branch and
@@ -222,7 +271,9 @@ class _Search:
         later, later_room = self.later_at[number][colour], 2 * (3 - colour)
         free, free_next = self.free_at[number], self.free_at[number + 1]
         absorb = self.absorb
-        if absorb:  # the room the sets ending here make: each run ending can take jokers at its ends
+        if (
+            absorb
+        ):  # the room the sets ending here make: each run ending can take jokers at its ends
             up_before, up_here, down = min(14 - number, 2), min(13 - number, 2), min(number - 1, 2)
             room_here = room + ending * up_here
         # The jokers the other colours' short runs will need at least, where tiles are missing:
@@ -235,8 +286,20 @@ class _Search:
                 if o_short1 or o_short2 or o_ending:
                     at = number + (c < colour)
                     need = o_short1 + o_short2 + o_ending - most_at[at][c]
-                    others += (need if need > 0 else 0) + (o_short1 - most_at[at + 1][c] if o_short1 > most_at[at + 1][c] else 0)
-        for placing, after, jokers, real, grouped, in_groups, two_here, laid, jokers_grouped in _placings(runs[colour], table, rack, jokers_left, free):
+                    others += (need if need > 0 else 0) + (
+                        o_short1 - most_at[at + 1][c] if o_short1 > most_at[at + 1][c] else 0
+                    )
+        for (
+            placing,
+            after,
+            jokers,
+            real,
+            grouped,
+            in_groups,
+            two_here,
+            laid,
+            jokers_grouped,
+        ) in _placings(runs[colour], table, rack, jokers_left, free):
             here = (real - table) * gain_each
             floor = alpha if alpha > best_gain else best_gain
             if after_ceiling + here <= floor:
@@ -249,7 +312,9 @@ class _Search:
             # Groups need 3 places (6 for two): the colours after this one must be able to fill them.
             if in_group:
                 fill = later + jokers_left - jokers
-                if in_group + (fill if fill < later_room else later_room) < (6 if two or two_here else 3):
+                if in_group + (fill if fill < later_room else later_room) < (
+                    6 if two or two_here else 3
+                ):
                     continue
             # Runs shorter than 3 need this colour's next numbers: jokers must fill what is missing.
             started = after[0]
@@ -271,7 +336,12 @@ class _Search:
             else:
                 cut = 0
             if absorb:
-                made = room_here + (long - placing.going_on) * up_before + started * down + cut * up_here
+                made = (
+                    room_here
+                    + (long - placing.going_on) * up_before
+                    + started * down
+                    + cut * up_here
+                )
                 most = jokers_left - jokers
                 made = made if made < most else most
             else:
@@ -282,7 +352,12 @@ class _Search:
                 head + (after,) + tail,
                 jokers_used + jokers,
                 min(worth + number * laid, min_worth) if min_worth else 0,
-                (in_group, two or two_here, 2 if real_grouped + in_groups > 2 else real_grouped + in_groups, group_jokers or jokers_grouped),
+                (
+                    in_group,
+                    two or two_here,
+                    2 if real_grouped + in_groups > 2 else real_grouped + in_groups,
+                    group_jokers or jokers_grouped,
+                ),
                 marks + ((-1 if real else jokers),) if tracked else marks,
                 made,
             )
@@ -318,9 +393,16 @@ class _Search:
             room = room if room < most else most
         if number < 13:
             return (number + 1, 0, runs, jokers_used, worth, (0, False, 0, False), (), room), None
-        if any(s1 or s2 or ending for s1, s2, _, ending in runs) or jokers_used + room < self.table_jokers or worth < self.min_worth:
+        if (
+            any(s1 or s2 or ending for s1, s2, _, ending in runs)
+            or jokers_used + room < self.table_jokers
+            or worth < self.min_worth
+        ):
             return None
-        return None, ((jokers_used + room - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1), room)
+        return None, (
+            (jokers_used + room - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1),
+            room,
+        )
 
     def _next_number(self, number, _colour, runs, jokers_used, worth, groups, marks, room, alpha):
         closed = self._close(number, runs, jokers_used, worth, groups, marks, room)
@@ -343,7 +425,9 @@ class _Search:
             raise ValueError("no layout: the table tiles cannot all be laid")
         state = self.start
         done: list[list[Tile]] = []
-        open_runs: list[list[tuple[list[Tile], bool]]] = [[] for _ in COLOURS]  # per colour: (tiles in order, ending next)
+        open_runs: list[list[tuple[list[Tile], bool]]] = [
+            [] for _ in COLOURS
+        ]  # per colour: (tiles in order, ending next)
         for number in range(1, 14):
             group_places: list[tuple[list[Tile], list[Tile]]] = []  # per colour: (real, jokers)
             for colour in range(4):
@@ -356,7 +440,12 @@ class _Search:
                 done += long[p.going_on :]
                 fresh: list[list[Tile]] = [[] for _ in range(p.started)]
                 at_end, in_groups, at_new, at_long, at_short = p.real_at
-                for runs, real in ((ending, at_end), (fresh, at_new), (going, at_long), (short, at_short)):
+                for runs, real in (
+                    (ending, at_end),
+                    (fresh, at_new),
+                    (going, at_long),
+                    (short, at_short),
+                ):
                     for i, run in enumerate(runs):
                         run.append(tile if i < real else JOKER)
                 done += ending
@@ -436,7 +525,9 @@ def _useful(table: Counter, rack: Counter) -> Counter:
     rack = +rack
     while True:
         have = table + rack
-        kept = Counter({tile: count for tile, count in rack.items() if _could_fit(tile, have, jokers)})
+        kept = Counter(
+            {tile: count for tile, count in rack.items() if _could_fit(tile, have, jokers)}
+        )
         if kept == rack:
             return rack
         rack = kept
@@ -469,10 +560,19 @@ def _search(
     rack tiles, next to sets kept as they are (`elsewhere`: their tiles); `flipped`: the tiles
     are `_flip`ped (the points by value are those of the tiles before)."""
     table = Counter(t for s in sets for t in s.tiles) + (placed or Counter())
-    return _Search(table, _useful(table, rack), _roles_by_number(sets, elsewhere or Counter()), by_value, min_worth, flipped)
+    return _Search(
+        table,
+        _useful(table, rack),
+        _roles_by_number(sets, elsewhere or Counter()),
+        by_value,
+        min_worth,
+        flipped,
+    )
 
 
-def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet], budget: int) -> tuple[list[int], list[TileSet]]:
+def _keep_unchanged(
+    sets: list[TileSet], placed: Counter, laid: list[TileSet], budget: int
+) -> tuple[list[int], list[TileSet]]:
     """Indexes of table sets that can stay as they are while the other sets and the `placed`
     rack tiles are laid out anew, given one such layout `laid` of the whole table; and that
     layout of the others.
@@ -504,7 +604,11 @@ def _keep_unchanged(sets: list[TileSet], placed: Counter, laid: list[TileSet], b
             return False
         free = Counter(t for i, s in enumerate(sets) if i not in chosen for t in s.tiles)
         if _useful(free, placed) == placed:  # else a placed tile has no set left to go in
-            laid = _either_way(lambda flip: _around(flip(sets), keep, flip(placed)), min(left[0], KEEP_TRY_BUDGET), left)
+            laid = _either_way(
+                lambda flip: _around(flip(sets), keep, flip(placed)),
+                min(left[0], KEEP_TRY_BUDGET),
+                left,
+            )
             if laid is not None:
                 rest = laid
                 return True
@@ -633,18 +737,32 @@ def solve(
             return Solution((), tuple(old_sets))
         new_sets = [read_set(s) for s in meld.layout()]
         placed = Counter(t for s in new_sets for t in s.tiles)
-        return Solution(tuple(sorted(placed.elements(), key=sort_key)), tuple(old_sets) + tuple(new_sets))
+        return Solution(
+            tuple(sorted(placed.elements(), key=sort_key)), tuple(old_sets) + tuple(new_sets)
+        )
     left = [0]  # less the states spent
     try:  # from both ends (see _either_way)
-        make = lambda flip: _search(flip(old_sets), flip(rack_counts), by_value, flipped=flip is _flip)  # noqa: E731
+        make = lambda flip: _search(
+            flip(old_sets), flip(rack_counts), by_value, flipped=flip is _flip
+        )  # noqa: E731
         layout = _either_way(make, 1 << 60 if budget is None else budget, left, over=True)
     except _OverBudget:
-        return _nearby(old_sets, rack_counts, by_value, budget // 2 + 1, _search(old_sets, rack_counts, by_value).ceiling[4])
+        return _nearby(
+            old_sets,
+            rack_counts,
+            by_value,
+            budget // 2 + 1,
+            _search(old_sets, rack_counts, by_value).ceiling[4],
+        )
     spent = -left[0]
-    placed = Counter(t for s in layout or () for t in s.tiles) - Counter(t for s in old_sets for t in s.tiles)
+    placed = Counter(t for s in layout or () for t in s.tiles) - Counter(
+        t for s in old_sets for t in s.tiles
+    )
     if not placed:  # nothing to add (or a table not playable as given)
         return Solution((), tuple(old_sets))
-    keep_budget = KEEP_BUDGET if budget is None else min(KEEP_BUDGET, max(budget - spent, budget // 4))
+    keep_budget = (
+        KEEP_BUDGET if budget is None else min(KEEP_BUDGET, max(budget - spent, budget // 4))
+    )
     kept, new_sets = _keep_unchanged(old_sets, placed, layout, keep_budget)
     return Solution(
         tuple(sorted(placed.elements(), key=sort_key)),
@@ -652,7 +770,9 @@ def solve(
     )
 
 
-def _nearby(sets: list[TileSet], rack: Counter, by_value: bool, budget: int, ceiling: int) -> Solution:
+def _nearby(
+    sets: list[TileSet], rack: Counter, by_value: bool, budget: int, ceiling: int
+) -> Solution:
     """The best move found, within `budget` states, by exact searches that keep the table sets
     far from the rack as they are and lay out anew only the nearest 0, 1, 2, ... of them with
     the rack (see _near_rack), until one runs out of states; no tile placed when none fits.
@@ -663,7 +783,12 @@ def _nearby(sets: list[TileSet], rack: Counter, by_value: bool, budget: int, cei
     for free_count in range(len(sets)):  # all of them free is the exact search, over budget
         free = order[:free_count]
         kept = [s for i, s in enumerate(sets) if i not in free]
-        search = _search([sets[i] for i in free], rack, by_value, elsewhere=Counter(t for s in kept for t in s.tiles))
+        search = _search(
+            [sets[i] for i in free],
+            rack,
+            by_value,
+            elsewhere=Counter(t for s in kept for t in s.tiles),
+        )
         search.budget = budget
         try:
             found = search.gain()
@@ -672,9 +797,15 @@ def _nearby(sets: list[TileSet], rack: Counter, by_value: bool, budget: int, cei
         budget -= search.states
         if found and found > best_gain:
             new_sets = [read_set(s) for s in search.layout()]
-            placed = Counter(t for s in new_sets for t in s.tiles) - Counter(t for i in free for t in sets[i].tiles)
+            placed = Counter(t for s in new_sets for t in s.tiles) - Counter(
+                t for i in free for t in sets[i].tiles
+            )
             best_gain = found
-            best = Solution(tuple(sorted(placed.elements(), key=sort_key)), tuple(kept) + tuple(new_sets), exact=found == ceiling)
+            best = Solution(
+                tuple(sorted(placed.elements(), key=sort_key)),
+                tuple(kept) + tuple(new_sets),
+                exact=found == ceiling,
+            )
             if best.exact or budget < 1:
                 break
     return best

@@ -68,7 +68,9 @@ def parse_tile(token: str) -> Tile:
         return JOKER
     colour, number = text[:1], text[1:]
     if colour not in COLOURS or not colour:
-        raise ValueError(f"{token!r} is not a tile: the colour is one of K B O R (or J for a joker)")
+        raise ValueError(
+            f"{token!r} is not a tile: the colour is one of K B O R (or J for a joker)"
+        )
     if not number.isdigit() or not 1 <= int(number) <= 13 or number.startswith("0"):
         raise ValueError(f"{token!r} is not a tile: the number is 1-13")
     return Tile(colour, int(number))

@@ -22,7 +22,9 @@ class EasyAgent:
     def act(self, view: BasicView) -> Action:
         legal = view.legal_actions
         if view.phase is Phase.DRAW:
-            if view.pile and any(view.pile[-1] in m.cards for m in melds_in(view.hand + view.pile[-1:])):
+            if view.pile and any(
+                view.pile[-1] in m.cards for m in melds_in(view.hand + view.pile[-1:])
+            ):
                 return DrawDiscard(view.seat)
             return DrawStock(view.seat)
         melds = [a for a in legal if isinstance(a, NewMeld)]

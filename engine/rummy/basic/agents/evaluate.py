@@ -19,8 +19,12 @@ class Evaluator:
     """Memoized costs of hands (as masks) for one decision, against fixed unseen cards and the
     cards that fit the table."""
 
-    def __init__(self, draws: tuple[tuple[int, float], ...], fits: int, loose: float, out: float) -> None:
-        self.draws = draws  # (card bit, chance) of the next draw; chances sum to 1 or draws is empty
+    def __init__(
+        self, draws: tuple[tuple[int, float], ...], fits: int, loose: float, out: float
+    ) -> None:
+        self.draws = (
+            draws  # (card bit, chance) of the next draw; chances sum to 1 or draws is empty
+        )
         self.fits = fits
         self.loose = loose
         self.out = out
@@ -40,7 +44,9 @@ class Evaluator:
         """The cost of holding `hand` at the end of a turn: out when empty or one meld."""
         found = self._final.get(hand)
         if found is None:
-            found = self._final[hand] = -self.out if not hand or hand in MELD_MASKS else self.base(hand)
+            found = self._final[hand] = (
+                -self.out if not hand or hand in MELD_MASKS else self.base(hand)
+            )
         return found
 
     def best_discard(self, hand: int, keep: int = 0) -> tuple[float, int]:

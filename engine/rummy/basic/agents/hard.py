@@ -32,7 +32,9 @@ def sample_hands(knowledge: Knowledge, seat: int, rng: Rng, samples: int) -> lis
     return out
 
 
-def sample_stocks(view: BasicView, knowledge: Knowledge, rng: Rng, samples: int) -> list[list[Card]]:
+def sample_stocks(
+    view: BasicView, knowledge: Knowledge, rng: Rng, samples: int
+) -> list[list[Card]]:
     """`samples` stock orders consistent with the view: its count of unseen cards in random
     order, then the pile (bottom first) if it will be turned over again."""
     pool = [card_of(bit) for bit in bits(knowledge.unseen)]
@@ -40,8 +42,15 @@ def sample_stocks(view: BasicView, knowledge: Knowledge, rng: Rng, samples: int)
     return [list(rng.shuffled(pool)[: view.stock_count]) + pile for _ in range(samples)]
 
 
-def sampled_danger(view: BasicView, knowledge: Knowledge, rng: Rng, samples: int,
-                   feed: float, feed_out: float, fit: float) -> Danger:
+def sampled_danger(
+    view: BasicView,
+    knowledge: Knowledge,
+    rng: Rng,
+    samples: int,
+    feed: float,
+    feed_out: float,
+    fit: float,
+) -> Danger:
     """The cost of a discard: the share of sampled next hands it joins a meld in, times `feed`
     (or `feed_out` when that hand holds 3 cards or fewer: the meld may take it out), plus
     `fit` when it fits the table (or `feed_out` when the next player is down to 2 cards)."""
@@ -55,7 +64,9 @@ def sampled_danger(view: BasicView, knowledge: Knowledge, rng: Rng, samples: int
     def danger(bit: int, fits: int) -> float:
         found = cache.get(bit)
         if found is None:
-            found = cache[bit] = per_meld * sum(1 for hand in hands if meldable_mask(hand | bit) & bit)
+            found = cache[bit] = per_meld * sum(
+                1 for hand in hands if meldable_mask(hand | bit) & bit
+            )
         return found + per_fit * bool(bit & fits)
 
     return danger
@@ -78,7 +89,9 @@ class HardAgent:
         knowledge = Knowledge.of(view, remember=True)
         # A fresh stream per position: the same view always gets the same decision.
         rng = Rng(derive_seed(self.seed, view.turns, len(view.pile)))
-        danger = sampled_danger(view, knowledge, rng, self.samples, self.feed, self.feed_out, self.fit)
+        danger = sampled_danger(
+            view, knowledge, rng, self.samples, self.feed, self.feed_out, self.fit
+        )
         return knowledge, danger, rng
 
     def act(self, view: BasicView) -> Action:
@@ -88,5 +101,9 @@ class HardAgent:
         knowledge, danger, rng = self.judgement(view)
         if view.phase is Phase.DRAW:
             return pile_or_stock(view, knowledge, self.weights, danger)
-        stocks = None if knowledge.stock is not None else sample_stocks(view, knowledge, rng, self.stocks)
+        stocks = (
+            None
+            if knowledge.stock is not None
+            else sample_stocks(view, knowledge, rng, self.stocks)
+        )
         return play_turn(view, knowledge, self.weights, danger, stocks)

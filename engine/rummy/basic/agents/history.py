@@ -25,8 +25,13 @@ def known_stock(view: BasicView) -> tuple[Card, ...] | None:
     if not view.turnovers:
         return None
     n = view.players
-    start = _State(stock_count=52 - n * view.rules.hand_size - 1, stock=None, pile=(view.upcard,),
-                   takes=(0,) * n, discards=(0,) * n)
+    start = _State(
+        stock_count=52 - n * view.rules.hand_size - 1,
+        stock=None,
+        pile=(view.upcard,),
+        takes=(0,) * n,
+        discards=(0,) * n,
+    )
     readings = _readings(view, 0, start)
     return readings.pop() if len(readings) == 1 else None
 
@@ -53,7 +58,9 @@ def _readings(view: BasicView, turn: int, state: _State) -> set[tuple[Card, ...]
         taken, pile = view.taken[seat], state.pile
         drawn = _stock_draw(view, turn, seat, state)
         if state.takes[seat] < len(taken) and pile and pile[-1] == taken[state.takes[seat]]:
-            took = _with_turn(view, turn, seat, replace(state, pile=pile[:-1], takes=_bump(state.takes, seat)))
+            took = _with_turn(
+                view, turn, seat, replace(state, pile=pile[:-1], takes=_bump(state.takes, seat))
+            )
             found = set() if took is None else _readings(view, turn + 1, took)
             if len(found) < 2 and drawn is not None:
                 found |= _readings(view, turn + 1, drawn)
@@ -62,7 +69,12 @@ def _readings(view: BasicView, turn: int, state: _State) -> set[tuple[Card, ...]
             return set()
         state, turn = drawn, turn + 1
     done = all(state.takes[s] == len(view.taken[s]) for s in range(n))
-    if not done or state.stock is None or state.pile != view.pile or len(state.stock) != view.stock_count:
+    if (
+        not done
+        or state.stock is None
+        or state.pile != view.pile
+        or len(state.stock) != view.stock_count
+    ):
         return set()
     return {state.stock}
 
@@ -72,7 +84,9 @@ def _stock_draw(view: BasicView, turn: int, seat: int, state: _State) -> _State 
     if not state.stock_count:  # turned over: the pile, bottom card first, is the stock
         state = replace(state, stock=state.pile, pile=(), stock_count=len(state.pile))
     stock = state.stock[1:] if state.stock is not None else None
-    return _with_turn(view, turn, seat, replace(state, stock=stock, stock_count=state.stock_count - 1))
+    return _with_turn(
+        view, turn, seat, replace(state, stock=stock, stock_count=state.stock_count - 1)
+    )
 
 
 def _with_turn(view: BasicView, turn: int, seat: int, state: _State) -> _State | None:
@@ -83,7 +97,9 @@ def _with_turn(view: BasicView, turn: int, seat: int, state: _State) -> _State |
     done = state.discards[seat]
     if done >= len(view.discards[seat]):
         return None
-    return replace(state, pile=state.pile + (view.discards[seat][done],), discards=_bump(state.discards, seat))
+    return replace(
+        state, pile=state.pile + (view.discards[seat][done],), discards=_bump(state.discards, seat)
+    )
 
 
 def _bump(counts: tuple[int, ...], seat: int) -> tuple[int, ...]:

@@ -28,7 +28,10 @@ class Knowledge:
         stock = known_stock(view) if remember else None
         own = to_mask(view.hand)
         seen = own | to_mask(view.pile) | to_mask(c for laid in view.table for c in laid.meld.cards)
-        held = tuple(0 if seat == view.seat else _still_held(view, seat) & ~seen for seat in range(view.players))
+        held = tuple(
+            0 if seat == view.seat else _still_held(view, seat) & ~seen
+            for seat in range(view.players)
+        )
         known = seen | (to_mask(stock) if stock else 0)
         for mask in held:
             known |= mask

@@ -27,8 +27,15 @@ def suffixes(ahead: list[int]) -> list[int]:
     return out
 
 
-def turns_to_out(hand: int, fits: int, ahead: list[int], later: list[int], players: int,
-                 evaluator: Evaluator, dead: float = DEAD) -> float:
+def turns_to_out(
+    hand: int,
+    fits: int,
+    ahead: list[int],
+    later: list[int],
+    players: int,
+    evaluator: Evaluator,
+    dead: float = DEAD,
+) -> float:
     """TURN times the number of own turns until the hand can go out, or, when it cannot
     within HORIZON turns, TURN per turn looked at plus the best hand's cost then.
 
@@ -53,16 +60,25 @@ def turns_to_out(hand: int, fits: int, ahead: list[int], later: list[int], playe
             for drawn, keep, after in options:
                 cards = (held | drawn) & ~fits  # what fits the table is laid off
                 coming = later[min(after - 1, len(ahead))]
-                melds = [m for low in bits(meldable_mask(cards)) for m in MELDS_FROM[low.bit_length() - 1] if m & cards == m]
+                melds = [
+                    m
+                    for low in bits(meldable_mask(cards))
+                    for m in MELDS_FROM[low.bit_length() - 1]
+                    if m & cards == m
+                ]
                 for meld in [0, *melds]:
                     left = cards & ~meld
-                    if not left or left.bit_count() == 1 and left != keep:  # out: nothing or a discard left
+                    if (
+                        not left or left.bit_count() == 1 and left != keep
+                    ):  # out: nothing or a discard left
                         return TURN * depth
                     stuck = left & ~meldable_mask(left | coming)  # (one test for every discard)
                     for bit in bits(left & ~keep):
                         kept = left ^ bit
                         if (kept, after) not in grown:
-                            grown[kept, after] = evaluator.final(kept) + dead * (stuck & ~bit).bit_count()
+                            grown[kept, after] = (
+                                evaluator.final(kept) + dead * (stuck & ~bit).bit_count()
+                            )
         if not grown:  # no card in sight
             break
         beam = sorted(grown, key=grown.__getitem__)[:BEAM]

@@ -47,7 +47,9 @@ class Layout:
 def layouts(view: BasicView, hand: int, melded: bool) -> list[Layout]:
     """Every meld choice (none, or each meld of the hand) with all lay-offs after it."""
     table = table_melds(view.table)
-    choices: list[Meld | None] = [None] if melded else [None, *melds_in(card_of(b) for b in bits(hand))]
+    choices: list[Meld | None] = (
+        [None] if melded else [None, *melds_in(card_of(b) for b in bits(hand))]
+    )
     out = []
     for meld in choices:
         rest = hand & ~meld.mask if meld else hand
@@ -78,24 +80,32 @@ def turn_plans(view: BasicView, hand: int, drawn: int, melded: bool) -> list[Pla
     never discarded."""
     seat, plans = view.seat, []
     for layout in layouts(view, hand, melded):
-        steps: tuple[Action, ...] = ((NewMeld(seat, layout.meld.cards),) if layout.meld else ()) + tuple(
-            LayOff(seat, card, number) for card, number in layout.layoffs
-        )
+        steps: tuple[Action, ...] = (
+            (NewMeld(seat, layout.meld.cards),) if layout.meld else ()
+        ) + tuple(LayOff(seat, card, number) for card, number in layout.layoffs)
         if not layout.left:
             plans.append(Plan(steps, 0, layout.fits, 0, OUT))
         elif layout.left == drawn:  # only the pile card would stay: keep the last lay-off back
             if layout.layoffs:  # (else the meld is not allowed: nothing could be discarded)
                 card = layout.layoffs[-1][0]
-                plans.append(Plan(steps[:-1] + (Discard(seat, card),), drawn, layout.fits, 1 << card.index))
+                plans.append(
+                    Plan(steps[:-1] + (Discard(seat, card),), drawn, layout.fits, 1 << card.index)
+                )
         else:
             for bit in bits(layout.left & ~drawn):
-                plans.append(Plan(steps + (Discard(seat, card_of(bit)),), layout.left ^ bit, layout.fits, bit))
+                plans.append(
+                    Plan(
+                        steps + (Discard(seat, card_of(bit)),), layout.left ^ bit, layout.fits, bit
+                    )
+                )
     return plans
 
 
 def laid(plan: Plan) -> int:
     """How many cards the plan puts on the table."""
-    return sum(len(s.cards) if isinstance(s, NewMeld) else isinstance(s, LayOff) for s in plan.steps)
+    return sum(
+        len(s.cards) if isinstance(s, NewMeld) else isinstance(s, LayOff) for s in plan.steps
+    )
 
 
 def first_legal(view: BasicView, plans: list[Plan], drawn: Card | None) -> Action:
@@ -127,7 +137,9 @@ def ahead_cards(view: BasicView, knowledge: Knowledge) -> list[Card] | None:
     bottom first, if it will be turned over again); None while the stock order is unknown."""
     if knowledge.stock is None:
         return None
-    return list(knowledge.stock) + (list(view.pile) if view.turnovers < view.rules.turnovers else [])
+    return list(knowledge.stock) + (
+        list(view.pile) if view.turnovers < view.rules.turnovers else []
+    )
 
 
 def next_draws(view: BasicView, knowledge: Knowledge) -> tuple[tuple[int, float], ...]:
@@ -157,7 +169,9 @@ class Evaluators:
     def __call__(self, fits: int) -> Evaluator:
         found = self._cache.get(fits)
         if found is None:
-            found = self._cache[fits] = Evaluator(self.draws, fits, self.weights.loose, self.weights.out)
+            found = self._cache[fits] = Evaluator(
+                self.draws, fits, self.weights.loose, self.weights.out
+            )
         return found
 
 
@@ -168,7 +182,9 @@ def scored(plans: list[Plan], value: Callable[[Plan], float], danger: Danger) ->
     return out
 
 
-def pile_or_stock(view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger) -> Action:
+def pile_or_stock(
+    view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger
+) -> Action:
     """Take the pile's top when the turn it allows ends better than a stock draw's turn is
     expected to (exactly, when the stock card is known; looking ahead, when the order is)."""
     seat = view.seat
@@ -178,7 +194,9 @@ def pile_or_stock(view: BasicView, knowledge: Knowledge, weights: Weights, dange
     return DrawDiscard(seat) if taken_score < stock_score else DrawStock(seat)
 
 
-def draw_scores(view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger) -> tuple[float, float]:
+def draw_scores(
+    view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger
+) -> tuple[float, float]:
     """(taking the pile's top, drawing from the stock) scored as `pile_or_stock` weighs them,
     lower is better, the take margin already charged to the pile."""
     top = 1 << view.pile[-1].index
@@ -199,14 +217,24 @@ def draw_scores(view: BasicView, knowledge: Knowledge, weights: Weights, danger:
         return taken_score, stock_score
     taken_score = scored(turn_plans(view, hand | top, top, False), end_cost, danger)[0].score
     if ahead:  # only the stock's next card is known
-        stock_score = scored(turn_plans(view, hand | 1 << ahead[0].index, 0, False), end_cost, danger)[0].score
+        stock_score = scored(
+            turn_plans(view, hand | 1 << ahead[0].index, 0, False), end_cost, danger
+        )[0].score
     else:
-        stock_score = min(evaluators(lay.fits).potential(lay.left) for lay in layouts(view, hand, False))
+        stock_score = min(
+            evaluators(lay.fits).potential(lay.left) for lay in layouts(view, hand, False)
+        )
     return taken_score + weights.take_margin, stock_score
 
 
-def rescore(plans: list[Plan], aheads: list[list[Card]], players: int, evaluators: Evaluators, danger: Danger,
-            width: int = 4) -> list[Plan]:
+def rescore(
+    plans: list[Plan],
+    aheads: list[list[Card]],
+    players: int,
+    evaluators: Evaluators,
+    danger: Danger,
+    width: int = 4,
+) -> list[Plan]:
     """The best `width` plans rescored by how soon the cards ahead take the hand out, on
     average over `aheads` (the known stock, or sampled orders of it)."""
     if plans[0].out or not aheads:
@@ -216,14 +244,22 @@ def rescore(plans: list[Plan], aheads: list[list[Card]], players: int, evaluator
 
     def value(plan: Plan) -> float:
         evaluator = evaluators(plan.fits)
-        total = sum(turns_to_out(plan.kept, plan.fits, cards, later, players, evaluator) for cards, later in orders)
+        total = sum(
+            turns_to_out(plan.kept, plan.fits, cards, later, players, evaluator)
+            for cards, later in orders
+        )
         return total / len(orders)
 
     return scored(plans[:width], value, danger)
 
 
-def play_turn(view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger,
-              sampled: list[list[Card]] | None = None) -> Action:
+def play_turn(
+    view: BasicView,
+    knowledge: Knowledge,
+    weights: Weights,
+    danger: Danger,
+    sampled: list[list[Card]] | None = None,
+) -> Action:
     """The best plan for the rest of this turn, by the prospects of the hand kept (one draw
     ahead), then among the best few by how soon it goes out with the cards ahead: the known
     stock's, or else those of `sampled` stock orders (none: one draw ahead only)."""

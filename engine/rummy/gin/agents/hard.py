@@ -60,8 +60,13 @@ class HardAgent:
             top = 1 << view.pile[-1].index
             taken = float(evaluator.best_discard(knowledge.own | top, keep=top)[0])
             refused = refused_value(view, evaluator, knowledge.own)
-            options = [Advice(choice.take, taken, None, None), Advice(choice.refuse, refused, None, None)]
-            return tuple(sorted(options, key=lambda a: (a.expected_deadwood, a.action != choice.refuse)))
+            options = [
+                Advice(choice.take, taken, None, None),
+                Advice(choice.refuse, refused, None, None),
+            ]
+            return tuple(
+                sorted(options, key=lambda a: (a.expected_deadwood, a.action != choice.refuse))
+            )
         if len(view.legal_actions) == 1:  # the forced stock draw after both refused the upcard
             return (Advice(view.legal_actions[0], evaluator.potential(knowledge.own), None, None),)
         deals = self._deals(view, knowledge)  # only discards and knocks use the sampled deals

@@ -55,5 +55,7 @@ class NormalAgent:
             return take_or_refuse(view, choice, evaluator, own)
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks:
-            return min(knocks, key=lambda a: (evaluator.deadwood(own ^ 1 << a.card.index), -a.card.value))
+            return min(
+                knocks, key=lambda a: (evaluator.deadwood(own ^ 1 << a.card.index), -a.card.value)
+            )
         return Discard(view.seat, card_of(ranked_discards(view, evaluator, own)[0][1]))

@@ -69,7 +69,11 @@ def extended(tile_set: TileSet, tile: Tile) -> TileSet | None:
         return None
     if tile_set.kind == GROUP:
         colours = {t.colour for t in tile_set.tiles if not t.is_joker}
-        fits = len(tile_set.tiles) == 3 and tile.number == tile_set.numbers[0] and tile.colour not in colours
+        fits = (
+            len(tile_set.tiles) == 3
+            and tile.number == tile_set.numbers[0]
+            and tile.colour not in colours
+        )
         return read_set(tile_set.tiles + (tile,)) if fits else None
     if tile.colour != tile_set.colour:
         return None

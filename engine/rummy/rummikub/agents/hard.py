@@ -26,7 +26,9 @@ class HardAgent(NormalAgent):
     hold_sets_above = 20  # pool tiles; None: never hold sets back
 
     def move(self, view: RummikubView) -> Solution:
-        best = solve(view.table, view.rack, "tiles" if view.pool_count else "value", budget=DECISION_BUDGET)
+        best = solve(
+            view.table, view.rack, "tiles" if view.pool_count else "value", budget=DECISION_BUDGET
+        )
         if view.pool_count and len(best.placed) < len(view.rack):
             best = self._held_back(view, best)
         return best
@@ -37,10 +39,18 @@ class HardAgent(NormalAgent):
         if self.keep_jokers and any(tile.is_joker for tile in best.placed):
             rack = [tile for tile in rack if not tile.is_joker]
             best = solve(view.table, rack, budget=DECISION_BUDGET)
-        if self.hold_sets_above is not None and view.pool_count > self.hold_sets_above and best.placed:
+        if (
+            self.hold_sets_above is not None
+            and view.pool_count > self.hold_sets_above
+            and best.placed
+        ):
             own = solve((), rack, budget=DECISION_BUDGET).placed
             if own:
-                rest = solve(view.table, list((Counter(rack) - Counter(own)).elements()), budget=DECISION_BUDGET)
+                rest = solve(
+                    view.table,
+                    list((Counter(rack) - Counter(own)).elements()),
+                    budget=DECISION_BUDGET,
+                )
                 if len(rest.placed) + len(own) >= len(best.placed):
                     best = rest
         return best
