@@ -132,7 +132,7 @@ def deal_points(args) -> list[float]:
             match = play_hand(
                 Match.start(rules, derive_seed(seed, deal), first_dealer=dealer), agents
             )
-            total += match.hand.result.points_for(0)
+            total += match.round.result.points_for(0)
         points.append(total / 2)
     return points
 

@@ -32,7 +32,7 @@ CAP = 5000  # actions: far beyond any hand the computer players play
 def played_hand(session_type, settings: dict, seed: int):
     """The first hand of a new session, played out by its computer players."""
     session = session_type.create(settings, seed)
-    hand = session.match.hand
+    hand = session.match.round
     seats = range(len(session.match.scores))
     agents = [session.make_agent(session.settings.level, derive_seed(seed, seat)) for seat in seats]
     return of_hand(session.game, session.settings, play_round(hand, agents, CAP))

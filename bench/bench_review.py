@@ -23,16 +23,16 @@ def gin_hands(count: int, seed: int):
 
     for n in range(count):
         match = Match.start(preset("house"), derive_seed(seed, n))
-        yield play_hand(match, [make_agent("normal", n), make_agent("hard", n)]).hand
+        yield play_hand(match, [make_agent("normal", n), make_agent("hard", n)]).round
 
 
 def basic_hands(count: int, seed: int, players: int = 3):
-    from rummy.basic import BasicHand
+    from rummy import basic
     from rummy.basic.agents import make_agent
     from rummy.basic.arena import rules_for
 
     for n in range(count):
-        hand = BasicHand.deal(derive_seed(seed, n), rules_for(players), dealer=players - 1)
+        hand = basic.Round.deal(derive_seed(seed, n), rules_for(players), dealer=players - 1)
         agents = [make_agent("normal", n)] + [make_agent("hard", n + k) for k in range(1, players)]
         while not hand.is_over:
             hand = hand.apply(agents[hand.to_move].act(hand.view(hand.to_move)))
@@ -40,11 +40,11 @@ def basic_hands(count: int, seed: int, players: int = 3):
 
 
 def rummikub_rounds(count: int, seed: int, players: int = 2):
-    from rummy.rummikub import Round, RummikubRules
+    from rummy.rummikub import Round, Rules
     from rummy.rummikub.agents import make_agent
 
     for n in range(count):
-        game = Round.deal(derive_seed(seed, n), RummikubRules(players=players))
+        game = Round.deal(derive_seed(seed, n), Rules(players=players))
         agents = [make_agent("normal", n)] + [make_agent("hard", n + k) for k in range(1, players)]
         while not game.is_over:
             game = game.apply(agents[game.to_move].act(game.view(game.to_move)))

@@ -30,7 +30,7 @@ from statistics import median
 
 from bench_startup import TIMEOUT, percentile, served_browser
 from rummy.rummikub.agents import LEVELS
-from rummy.rummikub.match import RummikubMatch
+from rummy.rummikub.match import Match
 from rummy.rummikub.session import PERSON, RummikubSession
 from rummy.sessions import COMPUTER_MOVE
 
@@ -107,10 +107,10 @@ def page_game(browser, base: str, seed: int, options, errors: list[str]) -> dict
 def positions(session: RummikubSession):
     """The saved game before each of its moves: (the session then, the move played)."""
     saved = session.match
-    match = RummikubMatch.start(saved.rules, saved.seed, saved.first_dealer)
-    for number, played in enumerate(saved.hands):
+    match = Match.start(saved.rules, saved.seed, saved.first_dealer)
+    for number, played in enumerate(saved.rounds):
         if number:
-            match = match.next_hand()
+            match = match.next_round()
         for action in played.actions:
             yield replace(session, match=match), action
             match = match.apply(action)
@@ -122,13 +122,13 @@ def cpython_times(save: dict) -> dict:
     times = {"decisions": [], "hints": [], "differ": 0}
     for session, action in positions(RummikubSession.restore(save)):
         began = time.perf_counter()
-        if session.match.hand.to_move == PERSON:
+        if session.match.round.to_move == PERSON:
             session.hints_model()
             times["hints"].append(1000 * (time.perf_counter() - began))
         else:
             after = session.act(COMPUTER_MOVE)
             times["decisions"].append(1000 * (time.perf_counter() - began))
-            times["differ"] += after.match.hand.actions[-1] != action
+            times["differ"] += after.match.round.actions[-1] != action
     return times
 
 

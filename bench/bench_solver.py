@@ -41,7 +41,7 @@ from rummy.rummikub import (  # noqa: E402
     IllegalPlay,
     Play,
     Round,
-    RummikubRules,
+    Rules,
     Tile,
     is_set,
     solve,
@@ -65,7 +65,7 @@ def positions(games: int, seed: int):
     play; and how many of the solver's moves the game refused (it must be none)."""
     found, refused = [], 0
     for game_number in range(games):
-        game = Round.deal(derive_seed(seed, game_number), RummikubRules(players=4))
+        game = Round.deal(derive_seed(seed, game_number), Rules(players=4))
         rng = Rng(derive_seed(seed, game_number, 1))
         while not game.is_over and len(game.actions) < 600:
             seat = game.to_move

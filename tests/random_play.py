@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from rummy.basic import BasicHand
-from rummy.gin import GinHand, Knock, Rules
+from rummy import basic, gin
+from rummy.gin import Knock, Rules
 from rummy.rng import Rng
 
 
-def random_hand_states(seed: int, rules: Rules, knock_chance: float = 0.3) -> Iterator[GinHand]:
+def random_hand_states(seed: int, rules: Rules, knock_chance: float = 0.3) -> Iterator[gin.Round]:
     """Every state of one hand played by uniformly random legal actions (knocking sometimes
     when allowed, so that settlements are reached as well as dead hands)."""
     rng = Rng(seed)
-    hand = GinHand.deal(seed, rules, dealer=rng.below(2))
+    hand = gin.Round.deal(seed, rules, dealer=rng.below(2))
     yield hand
     while not hand.is_over:
         legal = hand.legal_actions()
@@ -28,7 +28,7 @@ def random_hand_states(seed: int, rules: Rules, knock_chance: float = 0.3) -> It
         yield hand
 
 
-def reshuffle_hidden(hand: GinHand, seat: int, seed: int) -> GinHand:
+def reshuffle_hidden(hand: gin.Round, seat: int, seed: int) -> gin.Round:
     """Another state `seat` cannot tell apart: the opponent's unseen cards and the stock
     dealt again at random (cards the opponent took from the pile and still holds stay)."""
     other = 1 - seat
@@ -57,7 +57,7 @@ def redeal_hidden(holdings, seat, rest, seed, key=None):
     return tuple(dealt), tuple(hidden)
 
 
-def reshuffle_hidden_basic(hand: BasicHand, seat: int, seed: int) -> BasicHand:
+def reshuffle_hidden_basic(hand: basic.Round, seat: int, seed: int) -> basic.Round:
     """Another Basic Rummy hand `seat` cannot tell apart: the other hands and the stock dealt
     again at random from the same cards, each hand keeping its size."""
     hands, stock = redeal_hidden(hand.hands, seat, hand.stock, seed)

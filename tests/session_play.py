@@ -28,9 +28,9 @@ def moves_of_the_hand(session, person, steps=3000):
     """Each move until the hand in play ends, as (what the person saw before it, the session
     after it, the move's action)."""
     for _ in range(steps):
-        if session.match.hand.is_over:
+        if session.match.round.is_over:
             return
         before = session.view
         session = step(session, person)
-        yield before, session, session.match.hand.actions[-1]
+        yield before, session, session.match.round.actions[-1]
     raise AssertionError("the hand did not end")

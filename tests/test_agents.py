@@ -29,7 +29,7 @@ from rummy.rng import derive_seed
 def hand_with(mine, upcard, phase=Phase.UPCARD):
     mine = parse_cards(mine)
     rest = [c for c in DECK if c not in mine and c != card(upcard)]
-    hand = Match.start(HOUSE, 1).hand
+    hand = Match.start(HOUSE, 1).round
     return replace(
         hand,
         hands=(mine, tuple(rest[:10])),
@@ -88,7 +88,7 @@ def test_every_level_only_returns_legal_actions(rules, pairing, hands):
         if n % 2:
             agents.reverse()
         match = play_hand(Match.start(rules, derive_seed(31, n)), agents)
-        assert match.hand.is_over
+        assert match.round.is_over
         checkers += agents
     assert sum(c.decisions for c in checkers) > hands * 10
 

@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import pytest
 from rummy.basic import (
-    BasicHand,
     Discard,
     DrawDiscard,
     DrawStock,
     LayOff,
     NewMeld,
     Phase,
+    Round,
     TableMeld,
 )
 from rummy.basic.agents import LEVELS, HardAgent, NormalAgent, make_agent
@@ -36,7 +36,7 @@ def position(hands, *, pile="", table=(), taken=None, phase=Phase.DRAW, drawn=No
     used = (
         {c for h in hands for c in h} | set(cards(pile)) | {c for t in table for c in t.meld.cards}
     )
-    deal = BasicHand.deal(1, rules_for(players), dealer=players - 1)
+    deal = Round.deal(1, rules_for(players), dealer=players - 1)
     return replace(
         deal,
         hands=hands,
@@ -67,7 +67,7 @@ def moves(seed, names, dealer=0):
     """(state before, action) of every decision of one hand between `names`; each action is
     applied, so an illegal one raises IllegalAction and fails the test."""
     agents = [make_agent(name, derive_seed(seed, seat)) for seat, name in enumerate(names)]
-    hand = BasicHand.deal(seed, rules_for(len(names)), dealer)
+    hand = Round.deal(seed, rules_for(len(names)), dealer)
     while not hand.is_over:
         action = decide(agents[hand.to_move], hand)
         assert action in hand.legal_actions()
@@ -207,7 +207,7 @@ def test_the_stock_read_back_is_never_wrong_only_rarely_unknown():
     known = unknown = 0
     for n in range(226, 280):
         players = 3 + n % 4
-        hand = BasicHand.deal(derive_seed(43, n), rules_for(players), n % players)
+        hand = Round.deal(derive_seed(43, n), rules_for(players), n % players)
         agents = [make_agent("easy", derive_seed(43, n, seat)) for seat in range(players)]
         while not hand.is_over:
             if hand.turnovers:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from outside_agent import FirstLegal
-from rummy.basic import TURNOVERS, BasicHand, Discard
+from rummy.basic import TURNOVERS, Discard, Round
 from rummy.basic.arena import HandOutcome, action_cap, play_hand, rules_for, summarize
 from rummy.cards import DECK
 from rummy.cli import main
@@ -40,7 +40,7 @@ def test_each_deal_is_played_once_per_rotation_of_the_line_up(n):
     for number in range(2 * n):
         log = set()
         outcome = play_hand(number, 5, recorders(log, n))
-        deal = BasicHand.deal(derive_seed(5, number // n), rules_for(n), dealer=0)
+        deal = Round.deal(derive_seed(5, number // n), rules_for(n), dealer=0)
         assert {player for player, _ in log} <= set(range(n)) and len(log) >= 2
         for player, seat in log:
             assert seat == (player + number) % n  # player p sits in seat p + h

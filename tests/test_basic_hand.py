@@ -6,14 +6,14 @@ from dataclasses import replace
 
 import pytest
 from rummy.basic import (
-    BasicHand,
-    BasicRules,
     Discard,
     DrawDiscard,
     DrawStock,
     LayOff,
     NewMeld,
     Phase,
+    Round,
+    Rules,
     TableMeld,
     action_code,
     parse_action,
@@ -27,14 +27,14 @@ from rummy.melds import make_meld
 
 
 def rules(players=2, **kw):
-    return BasicRules(players=players, **kw)
+    return Rules(players=players, **kw)
 
 
 def position(hands, *, stock="", pile="", table=(), to_move=0, phase=Phase.DRAW, laid=(), **kw):
     """A hand in a chosen position, at turn 5, the seats in `laid` having laid cards down at
     turn 0; cards nobody holds are simply out of play."""
     players = len(hands)
-    hand = BasicHand.deal(1, rules(players, **kw), dealer=players - 1)
+    hand = Round.deal(1, rules(players, **kw), dealer=players - 1)
     return replace(
         hand,
         hands=tuple(tuple(sorted(cards(h))) for h in hands),
@@ -59,14 +59,14 @@ def total_cards(hand):
 
 @pytest.mark.parametrize("players, size", [(2, 10), (3, 7), (4, 7), (5, 6), (6, 6)])
 def test_the_deal_gives_10_7_or_6_cards_turns_one_up_and_leaves_the_rest_as_stock(players, size):
-    hand = BasicHand.deal(7, rules(players), dealer=1)
+    hand = Round.deal(7, rules(players), dealer=1)
     assert [len(h) for h in hand.hands] == [size] * players
     assert len(hand.pile) == 1 and len(hand.stock) == 52 - players * size - 1
     assert total_cards(hand) == Counter(DECK)
 
 
 def test_cards_are_dealt_one_at_a_time_from_the_dealers_left():
-    deal = BasicHand.deal(7, rules(4), dealer=2)
+    deal = Round.deal(7, rules(4), dealer=2)
     deck = shuffled_deck(7)
     assert deal.hands[3] == tuple(sorted(deck[0:28:4]))  # left of the dealer gets the first card
     assert deal.hands[0] == tuple(sorted(deck[1:28:4]))
@@ -76,7 +76,7 @@ def test_cards_are_dealt_one_at_a_time_from_the_dealers_left():
 
 @pytest.mark.parametrize("players, dealer, first", [(2, 0, 1), (2, 1, 0), (4, 3, 0), (6, 2, 3)])
 def test_the_player_left_of_the_dealer_starts_with_two_the_non_dealer(players, dealer, first):
-    hand = BasicHand.deal(3, rules(players), dealer)
+    hand = Round.deal(3, rules(players), dealer)
     assert (hand.phase, hand.to_move) == (Phase.DRAW, first)
     assert set(hand.legal_actions()) == {DrawStock(first), DrawDiscard(first)}
 
@@ -320,7 +320,7 @@ def test_bad_action_codes_are_refused_with_a_clear_error(code):
 
 
 def test_replay_rebuilds_a_hand_from_its_seed_and_action_codes():
-    hand = BasicHand.deal(9, rules(3), dealer=0)
+    hand = Round.deal(9, rules(3), dealer=0)
     for _ in range(12):
         hand = hand.apply(hand.legal_actions()[-1])
     codes = [action_code(a) for a in hand.actions]
@@ -340,4 +340,4 @@ def test_replay_rebuilds_a_hand_from_its_seed_and_action_codes():
 )
 def test_bad_rules_are_refused(settings, message):
     with pytest.raises(ValueError, match=message):
-        BasicRules(**settings)
+        Rules(**settings)

@@ -6,12 +6,12 @@ from dataclasses import replace
 
 import pytest
 from rummy.basic import (
-    BasicHand,
-    BasicMatch,
-    BasicRules,
     Discard,
     LayOff,
+    Match,
     NewMeld,
+    Round,
+    Rules,
     action_code,
     replay,
 )
@@ -28,8 +28,8 @@ def random_action(hand, rng):
 
 
 def play_out(match, rng):
-    while not match.hand.is_over:
-        match = match.apply(random_action(match.hand, rng))
+    while not match.round.is_over:
+        match = match.apply(random_action(match.round, rng))
     return match
 
 
@@ -49,8 +49,8 @@ def test_random_hands_keep_all_52_cards_and_replay_exactly(players):
     rng = Rng(derive_seed(41, players))
     kinds = Counter()
     for number in range(400):
-        hand = BasicHand.deal(
-            derive_seed(42, players, number), BasicRules(players=players), number % players
+        hand = Round.deal(
+            derive_seed(42, players, number), Rules(players=players), number % players
         )
         while not hand.is_over:
             hand = hand.apply(random_action(hand, rng))
@@ -64,49 +64,49 @@ def test_random_hands_keep_all_52_cards_and_replay_exactly(players):
 
 def test_the_deal_passes_left_and_with_two_players_alternates():
     for players in (2, 5):
-        match = BasicMatch.start(BasicRules(players=players, hands=7, target=None), seed=3)
+        match = Match.start(Rules(players=players, hands=7, target=None), seed=3)
         rng = Rng(3)
         dealers = []
         while True:
             match = play_out(match, rng)
-            dealers.append(match.hand.dealer)
+            dealers.append(match.round.dealer)
             if match.is_over:
                 break
-            match = match.next_hand()
+            match = match.next_round()
         first = match.first_dealer
         assert dealers == [(first + k) % players for k in range(7)]
 
 
 def test_the_first_dealer_is_drawn_from_the_seed():
-    dealers = {BasicMatch.start(BasicRules(players=4), seed).first_dealer for seed in range(40)}
+    dealers = {Match.start(Rules(players=4), seed).first_dealer for seed in range(40)}
     assert dealers == {0, 1, 2, 3}
 
 
 def test_each_hand_scores_for_its_winner_and_a_target_ends_the_game():
-    match = BasicMatch.start(BasicRules(players=3, target=60), seed=8)
+    match = Match.start(Rules(players=3, target=60), seed=8)
     rng = Rng(8)
     totals = [0, 0, 0]
     while True:
         match = play_out(match, rng)
-        result = match.hand.result
+        result = match.round.result
         if result.winner is not None:
             totals[result.winner] += result.points
         assert list(match.scores) == totals
         if match.is_over:
             break
         assert max(totals) < 60
-        match = match.next_hand()
+        match = match.next_round()
     assert max(totals) >= 60 and match.winners == (totals.index(max(totals)),)
     with pytest.raises(IllegalAction) as error:
-        match.next_hand()
+        match.next_round()
     assert error.value.reason == "match_over"
 
 
 def test_a_game_of_a_number_of_hands_ends_after_them_and_a_tie_has_several_winners():
-    match = BasicMatch.start(BasicRules(players=2, hands=1, target=None), seed=2)
+    match = Match.start(Rules(players=2, hands=1, target=None), seed=2)
     assert match.winners == () and not match.is_over
     with pytest.raises(IllegalAction) as error:
-        match.next_hand()
+        match.next_round()
     assert error.value.reason == "hand_in_play"
     match = play_out(match, Rng(2))
     assert match.is_over
@@ -114,14 +114,12 @@ def test_a_game_of_a_number_of_hands_ends_after_them_and_a_tie_has_several_winne
 
 
 def test_a_saved_game_replays_to_the_same_state():
-    match = BasicMatch.start(
-        BasicRules(players=4, hands=3, target=None, rummy_doubles=True), seed=12
-    )
+    match = Match.start(Rules(players=4, hands=3, target=None, rummy_doubles=True), seed=12)
     rng = Rng(12)
-    match = play_out(match, rng).next_hand()
+    match = play_out(match, rng).next_round()
     for _ in range(9):
-        match = match.apply(random_action(match.hand, rng))
-    assert BasicMatch.from_record(match.to_record()) == match
+        match = match.apply(random_action(match.round, rng))
+    assert Match.from_record(match.to_record()) == match
 
 
 @pytest.mark.parametrize(
@@ -140,18 +138,18 @@ def test_a_saved_game_replays_to_the_same_state():
     ],
 )
 def test_a_corrupted_record_is_refused_with_a_clear_error(change, message):
-    match = BasicMatch.start(BasicRules(players=4), seed=12, first_dealer=3)
-    match = match.apply(match.hand.legal_actions()[0])
+    match = Match.start(Rules(players=4), seed=12, first_dealer=3)
+    match = match.apply(match.round.legal_actions()[0])
     record = match.to_record()
     change(record)
     with pytest.raises(ValueError, match=message):
-        BasicMatch.from_record(record)
+        Match.from_record(record)
 
 
 def test_a_discard_is_never_the_card_just_taken_from_the_pile_in_random_play():
     rng = Rng(5)
     for number in range(100):
-        hand = BasicHand.deal(number, BasicRules(players=3), 0)
+        hand = Round.deal(number, Rules(players=3), 0)
         while not hand.is_over:
             action = random_action(hand, rng)
             if isinstance(action, Discard):

@@ -4,7 +4,7 @@ what it could see then, every option scored by the hard player's plans, the cost
 from dataclasses import replace
 from itertools import islice
 
-from rummy.basic import BasicHand, Discard, DrawDiscard, DrawStock, NewMeld, Phase
+from rummy.basic import Discard, DrawDiscard, DrawStock, NewMeld, Phase, Round
 from rummy.basic.agents import HardAgent, make_agent
 from rummy.basic.arena import rules_for
 from rummy.basic.review import SEED, review, review_steps, view_at
@@ -20,7 +20,7 @@ def position(person, others, *, pile="", phase=Phase.PLAY):
     Its log starts empty, so a review of what follows starts here."""
     hands = (tuple(sorted(cards(person))),) + tuple(tuple(sorted(cards(h))) for h in others)
     used = {c for h in hands for c in h} | set(cards(pile))
-    deal = BasicHand.deal(1, rules_for(len(hands)), dealer=len(hands) - 1)
+    deal = Round.deal(1, rules_for(len(hands)), dealer=len(hands) - 1)
     return replace(
         deal,
         hands=hands,
@@ -39,7 +39,7 @@ def only_decision(start, action):
 
 
 def played(seed, person, players=3):
-    hand = BasicHand.deal(seed, rules_for(players), dealer=players - 1)
+    hand = Round.deal(seed, rules_for(players), dealer=players - 1)
     agents = [person] + [make_agent("hard", seed + k) for k in range(1, players)]
     while not hand.is_over:
         hand = hand.apply(agents[hand.to_move].act(hand.view(hand.to_move)))
@@ -101,7 +101,7 @@ def test_the_review_never_peeks_at_the_other_hands():
     """Deal the other seats other cards from deep in the stock: every decision the person made
     before another seat showed a card of its hand is reviewed the same."""
     hand = played(4, make_agent("normal", 4))
-    dealt = BasicHand.deal(hand.seed, hand.rules, hand.dealer)
+    dealt = Round.deal(hand.seed, hand.rules, hand.dealer)
     hidden = [c for h in dealt.hands[1:] for c in h]
     stock = dealt.stock[: -len(hidden)] + tuple(hidden)
     deep = dealt.stock[-len(hidden) :]

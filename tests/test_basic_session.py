@@ -22,7 +22,7 @@ def new(seed, **settings):
 
 def easy_code(session):
     """The person's move as an easy player would make it, as the code the page sends."""
-    action = make_agent("easy", len(session.match.hand.actions)).act(session.view)
+    action = make_agent("easy", len(session.match.round.actions)).act(session.view)
     return action_code(action).split(" ", 1)[1]
 
 
@@ -75,7 +75,7 @@ def test_the_screens_follow_the_persons_turn_and_the_computers():
     assert session.screen == "play" and len(session.view.hand) == 8
     assert session.act("computer").reason == "not_your_turn"
     session = acted(session, "discard " + session.view_model()["options"]["discards"][0])
-    if not session.match.hand.is_over:
+    if not session.match.round.is_over:
         assert session.screen == "opponent" and session.to_move == 1
 
 
@@ -118,10 +118,10 @@ def test_the_options_are_the_persons_legal_moves():
 
 def test_meld_offers_are_the_persons_largest_legal_melds():
     session = new(9, opponents=1)
-    hand = session.match.hand
+    hand = session.match.round
     cards = parse_cards("7S 8S 9S TS 7H 7D KC 2D")
     played = replace(hand, hands=(cards,) + hand.hands[1:], to_move=PERSON, phase=Phase.PLAY)
-    session = replace(session, match=replace(session.match, hand=played))
+    session = replace(session, match=replace(session.match, round=played))
     offers = {frozenset(o) for o in session.view_model()["options"]["offers"]}
     assert offers == {frozenset("7S 8S 9S TS".split()), frozenset("7S 7H 7D".split())}
     session = acted(session, "meld 7S 8S 9S TS")
@@ -176,7 +176,7 @@ def test_a_turnover_is_told():
             assert session.view_model()["last_move"]["turnover"] is True
             return
         assert session.view_model()["last_move"]["turnover"] is False
-        if session.match.hand.is_over:
+        if session.match.round.is_over:
             session = acted(session, "next-hand")
     raise AssertionError("no turnover in the hands played")
 
@@ -187,7 +187,7 @@ def test_the_end_of_a_hand_shows_every_players_cards_points_and_score():
     result = session.view_model()["result"]
     summary = result["summary"]
     assert [row["seat"] for row in summary] == list(range(6))
-    for row, cards in zip(summary, session.match.hand.hands):
+    for row, cards in zip(summary, session.match.round.hands):
         assert row["cards"] == [c.code for c in cards] and row["value"] == hand_value(cards)
         assert row["score"] == session.match.scores[row["seat"]]
     if result["winner"] is not None:
@@ -225,7 +225,7 @@ def play_game(session):
 
 def test_statistics_record_a_whole_game_and_count_each_hand_once():
     session = play_game(new(21, opponents=2, hands=3, target=None))
-    stats, results = session.stats, [hand.result for hand in session.match.hands]
+    stats, results = session.stats, [hand.result for hand in session.match.rounds]
     assert len(results) == 3
     assert stats.games == 1 and stats.match_counted
     assert stats.games_won == (PERSON in session.match.winners)
@@ -240,7 +240,7 @@ def test_statistics_record_a_whole_game_and_count_each_hand_once():
 def test_statistics_add_up_over_games():
     first = play_game(new(23, opponents=1, hands=2, target=None))
     second = play_game(acted(first, "rematch"))
-    decided = sum(hand.result.winner is not None for hand in second.match.hands)
+    decided = sum(hand.result.winner is not None for hand in second.match.rounds)
     assert second.stats.games == 2 and second.stats.hands == first.stats.hands + decided
     assert second.stats.games_won == first.stats.games_won + (PERSON in second.match.winners)
 
@@ -269,6 +269,6 @@ def test_a_save_keeps_the_turnover_limit_it_was_started_with():
     old = with_rules(turnovers=3)
     restored = BasicSession.restore(old)
     assert restored.match.rules.turnovers == 3 and restored.view_model()["turnover_limit"] == 3
-    assert restored.save() == old and restored.match.hand.actions == session.match.hand.actions
+    assert restored.save() == old and restored.match.round.actions == session.match.round.actions
     with pytest.raises(ValueError, match="does not follow its saved settings"):
         BasicSession.restore(with_rules(rummy_doubles=True))

@@ -1,7 +1,7 @@
 """A seat's view of a Basic Rummy hand shows its own cards and what is public, nothing else."""
 
 from random_play import reshuffle_hidden_basic as reshuffle_hidden
-from rummy.basic import BasicHand, BasicMatch, BasicRules, Phase
+from rummy.basic import Match, Phase, Round, Rules
 from rummy.rng import Rng, derive_seed
 from test_basic_match import random_action
 
@@ -10,7 +10,7 @@ def test_a_view_is_the_same_whatever_the_hidden_cards_are():
     rng = Rng(4)
     checked = 0
     for number in range(30):
-        hand = BasicHand.deal(number, BasicRules(players=2 + number % 5), number % 2)
+        hand = Round.deal(number, Rules(players=2 + number % 5), number % 2)
         while not hand.is_over:
             for seat in range(hand.players):
                 other = reshuffle_hidden(hand, seat, derive_seed(number, len(hand.actions), seat))
@@ -21,7 +21,7 @@ def test_a_view_is_the_same_whatever_the_hidden_cards_are():
 
 
 def test_a_view_shows_the_seats_own_hand_counts_of_the_others_and_the_public_record():
-    hand = BasicHand.deal(6, BasicRules(players=3), dealer=0)
+    hand = Round.deal(6, Rules(players=3), dealer=0)
     hand = hand.apply(hand.legal_actions()[1])  # seat 1 takes the upcard
     mine, theirs = hand.view(1), hand.view(2)
     assert mine.hand == hand.hands[1] and theirs.hand == hand.hands[2]
@@ -35,10 +35,10 @@ def test_a_view_shows_the_seats_own_hand_counts_of_the_others_and_the_public_rec
 
 
 def test_every_hand_is_shown_once_the_hand_is_over():
-    match = BasicMatch.start(BasicRules(players=4), seed=3)
+    match = Match.start(Rules(players=4), seed=3)
     rng = Rng(3)
-    while not match.hand.is_over:
-        match = match.apply(random_action(match.hand, rng))
+    while not match.round.is_over:
+        match = match.apply(random_action(match.round, rng))
     view = match.view(2)
-    assert view.final_hands == match.hand.hands and view.result == match.hand.result
+    assert view.final_hands == match.round.hands and view.result == match.round.result
     assert view.scores == match.scores

@@ -98,15 +98,15 @@ def test_gin_oracle_sees_the_opponents_true_hand_from_the_spy():
         agents = [oracle_of(seed), spy_of(seed)]
         match = Match.start(preset("pagat"), seed)
         while not match.is_over:
-            if match.hand.is_over:
-                match = match.next_hand()
-            view = match.view(match.hand.to_move)
+            if match.round.is_over:
+                match = match.next_round()
+            view = match.view(match.round.to_move)
             if view.seat == 0 and view.phase is Phase.DISCARD:
                 truth = agents[0]._true_deal(view, Knowledge.of(view))
                 if truth is None:
                     blind += 1
                 else:
-                    assert truth[0].opponent == to_mask(match.hand.hands[1])
+                    assert truth[0].opponent == to_mask(match.round.hands[1])
                     seen += 1
             match = match.apply(agents[view.seat].act(view))
     assert seen > 10 * blind > 0

@@ -29,8 +29,8 @@ def test_a_seed_is_a_63_bit_whole_number():
 
 
 def test_the_days_seed_deals_the_same_first_hand_to_everyone():
-    first = GinSession.create({}, daily_seed("gin", DAY)).match.hand
-    again = GinSession.create({}, daily_seed("gin", DAY)).match.hand
+    first = GinSession.create({}, daily_seed("gin", DAY)).match.round
+    again = GinSession.create({}, daily_seed("gin", DAY)).match.round
     assert first.hands == again.hands and first.stock == again.stock
 
 

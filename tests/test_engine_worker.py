@@ -302,10 +302,10 @@ def test_a_finished_hand_is_reviewed_in_slices_that_make_up_the_whole_review(cal
         decisions += reply["answer"]["decisions"]
         first = reply["answer"]["next"]
     session = worker.session_class(game).restore(finished["save"])
-    review = session.review_module.review(session.match.hand, 0)
+    review = session.review_module.review(session.match.round, 0)
     assert [d["index"] for d in decisions] == [d.index for d in review.decisions]
     assert [d["cost"] for d in decisions] == [d.cost for d in review.decisions]
-    hand, module = session.match.hand, session.review_module
+    hand, module = session.match.round, session.review_module
     assert [d["seen"] for d in decisions] == [
         json.loads(json.dumps(session.seen_model(module.view_at(hand, d.index, 0))))
         for d in review.decisions
@@ -389,7 +389,7 @@ def test_the_same_deal_is_played_again_from_a_link_against_the_same_level(call, 
 
     dealt = states(decode(link))[0]
     session = worker.session_class(game).restore(again["save"])
-    assert session.match.hand == dealt, "the first hand is the shared hand as it was dealt"
+    assert session.match.round == dealt, "the first hand is the shared hand as it was dealt"
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 from rummy.cards import parse_card, parse_cards
-from rummy.gin import COMPUTER, PLAYER, Knock, Phase
+from rummy.gin import COMPUTER, PERSON, Knock, Phase
 from rummy.gin.session import GinSession, Settings, Stats
 from rummy.melds import deadwood
 from rummy.sessions import arrangements, grouped, sorted_by
@@ -46,9 +46,9 @@ def until(session, screens, person=by_hint):
 def test_a_new_session_has_the_computer_deal_so_the_person_is_offered_the_upcard():
     session = new(3, target=50, level="easy")
     view = session.view_model()
-    assert session.match.hand.dealer == COMPUTER
+    assert session.match.round.dealer == COMPUTER
     assert view["screen"] == "upcard" and view["target"] == 50
-    assert view["pile_top"] == session.match.hand.pile[-1].code
+    assert view["pile_top"] == session.match.round.pile[-1].code
     assert sum(len(group) for group in view["hand"]["melds"]) == 10
     assert view["opponent"] == {"cards": 10, "taken": []}
 
@@ -61,14 +61,14 @@ def test_the_screens_follow_the_hand():
         session = play(session, "stock")
     assert session.screen == "discard" and len(session.view.hand) == 11
     session = until(session, {"settle", "match-over"})
-    assert session.match.hand.is_over and session.view_model()["result"] is not None
+    assert session.match.round.is_over and session.view_model()["result"] is not None
 
 
 def test_an_illegal_move_is_refused_with_its_reason_and_values():
     session = new(5)
     assert session.act("stock").reason == "upcard_pending"
     taken = play(session, "take")
-    card = taken.match.hand.drawn_from_pile
+    card = taken.match.round.drawn_from_pile
     refusal = taken.act(f"discard {card}")
     assert (refusal.reason, refusal.params) == ("discard_taken_card", {"card": card.code})
 
@@ -116,7 +116,7 @@ def test_the_last_move_shows_what_was_discarded_taken_or_passed_never_a_stock_ca
     seen = set()
     for before, session, action in moves_of_the_hand(new(8, level="easy"), by_hint):
         move = session.view_model()["last_move"]
-        assert move["by"] == ("you" if action.seat == PLAYER else "opponent")
+        assert move["by"] == ("you" if action.seat == PERSON else "opponent")
         assert move["move"] == type(action).__name__
         if move["move"] in ("TakeUpcard", "DrawDiscard", "PassUpcard"):
             assert move["card"] == before.pile[-1].code
@@ -147,17 +147,17 @@ def test_the_whole_discard_pile_is_public():
 def knock_position(person, computer, rules="house"):
     """The person to discard holding `person` (11 cards), the computer holding `computer`."""
     session = play(new(9, rules=rules), "pass")
-    hand = session.match.hand
+    hand = session.match.round
     hands = (parse_cards(person), parse_cards(computer))
     hand = replace(
         hand,
         hands=hands,
         phase=Phase.DISCARD,
-        to_move=PLAYER,
+        to_move=PERSON,
         upcard_passes=2,
         drawn_from_pile=None,
     )
-    return replace(session, match=replace(session.match, hand=hand))
+    return replace(session, match=replace(session.match, round=hand))
 
 
 def test_the_settlement_shows_lay_offs_in_place_and_the_bonus_apart():
@@ -206,14 +206,14 @@ def test_hints_rank_only_the_persons_legal_options():
     session = new(13)
     assert {h["move"] for h in session.hints_model()} == {"TakeUpcard", "PassUpcard"}
     upcard = next(h for h in session.hints_model() if h["move"] == "TakeUpcard")
-    assert upcard["card"] == session.match.hand.pile[-1].code
+    assert upcard["card"] == session.match.round.pile[-1].code
 
 
 def test_statistics_count_each_finished_hand_once_even_when_counted_again():
     session = until(new(10, target=50), {"settle", "match-over"})
-    result = session.match.hand.result
+    result = session.match.round.result
     assert session.stats.hands == (result.kind != "dead")
-    assert session.stats.hands_won == (result.winner == PLAYER)
+    assert session.stats.hands_won == (result.winner == PERSON)
     assert session.stats.count(session.match) == session.stats
     assert GinSession.restore(session.save(), session.stats).stats == session.stats
 
@@ -224,12 +224,12 @@ def test_statistics_record_a_whole_match():
         session = until(session, {"settle", "match-over"})
         if session.screen == "settle":
             session = play(session, "next-hand")
-    stats, hands = session.stats, session.match.hands
+    stats, hands = session.stats, session.match.rounds
     assert stats.matches == 1
-    assert stats.matches_won == (session.match.winner == PLAYER)
+    assert stats.matches_won == (session.match.winner == PERSON)
     assert stats.hands == sum(h.result.kind != "dead" for h in hands)
-    assert stats.hands_won == sum(h.result.winner == PLAYER for h in hands)
-    assert stats.gins == sum(h.result.winner == PLAYER and h.result.kind == "gin" for h in hands)
+    assert stats.hands_won == sum(h.result.winner == PERSON for h in hands)
+    assert stats.gins == sum(h.result.winner == PERSON and h.result.kind == "gin" for h in hands)
     assert [name for name, _ in stats.figures()] == [
         "matches",
         "matches_won",
@@ -314,10 +314,10 @@ def hint_for(session, move, card=None):
 def draw_position(person, top):
     """The person to draw holding `person` (10 cards), with `top` on the discard pile."""
     session = knock_position(person + " " + top, "5C 6C TC JH QH 3D 5D 8H 9S 2H")
-    hand = session.match.hand
+    hand = session.match.round
     hands = (tuple(c for c in hand.hands[0] if c.code != top), hand.hands[1])
     hand = replace(hand, hands=hands, pile=hand.pile + parse_cards(top), phase=Phase.DRAW, turns=1)
-    return replace(session, match=replace(session.match, hand=hand))
+    return replace(session, match=replace(session.match, round=hand))
 
 
 def test_a_hint_names_the_meld_a_pile_card_completes_or_the_card_it_goes_with():

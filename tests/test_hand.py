@@ -12,11 +12,11 @@ from rummy.gin import (
     Discard,
     DrawDiscard,
     DrawStock,
-    GinHand,
-    HandResult,
     Knock,
     PassUpcard,
     Phase,
+    Result,
+    Round,
     TakeUpcard,
     action_code,
     parse_action,
@@ -25,7 +25,7 @@ from rummy.gin import (
 
 
 def deal(seed=5, dealer=1, rules=HOUSE):
-    return GinHand.deal(seed, rules, dealer)
+    return Round.deal(seed, rules, dealer)
 
 
 def test_the_deal_gives_ten_each_one_upcard_and_a_stock_of_31():
@@ -177,7 +177,7 @@ def test_the_hand_is_dead_when_two_stock_cards_remain_after_a_discard_without_kn
     hand = rigged(stock_size=2)
     after = hand.apply(Discard(0, card("TC")))
     assert after.phase is Phase.OVER
-    assert after.result == HandResult("dead", None, None, 0, None)
+    assert after.result == Result("dead", None, None, 0, None)
     assert after.result.points_for(0) == after.result.points_for(1) == 0
     # Knocking instead still settles normally.
     assert hand.apply(Knock(0, card("TC"))).result.kind == "knock"
@@ -244,4 +244,4 @@ def test_discards_name_a_real_card():
 @pytest.mark.parametrize("dealer", [True, 1.0, 2])
 def test_the_dealer_is_seat_0_or_1(dealer):
     with pytest.raises(ValueError, match="dealer must be seat 0 or 1"):
-        GinHand.deal(1, HOUSE, dealer)
+        Round.deal(1, HOUSE, dealer)

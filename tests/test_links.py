@@ -31,8 +31,8 @@ BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 def played_out(session, level="easy"):
     """The session once its hand in play has ended, every seat played by a computer player
     at `level` from its own view."""
-    while not session.match.hand.is_over:
-        seat = session.match.hand.to_move
+    while not session.match.round.is_over:
+        seat = session.match.round.to_move
         agent = session.make_agent(level, decision_seed(session.match))
         session = session.played(agent.act(session.match.view(seat)))
     return session
@@ -81,7 +81,7 @@ def refusal(text):
 def test_a_played_hand_comes_back_from_its_link_and_replays_to_the_same_end(session):
     shared = share(session)
     assert decode(encode(shared)) == shared
-    assert replay(shared) == session.match.hand
+    assert replay(shared) == session.match.round
     assert replay(shared).is_over
 
 
@@ -101,7 +101,7 @@ def test_watching_steps_through_the_deal_then_each_action(session):
     shared = share(session)
     seen = states(shared)
     assert len(seen) == len(shared.actions) + 1
-    assert seen[0].actions == () and seen[-1] == session.match.hand
+    assert seen[0].actions == () and seen[-1] == session.match.round
     assert all(after.actions[:-1] == before.actions for before, after in zip(seen, seen[1:]))
 
 
@@ -109,25 +109,25 @@ def test_a_hand_from_the_middle_of_a_match_keeps_its_own_seed_and_dealer(gin_ses
     session = played_out(gin_session.act("next-hand"))
     first, second = share(session, 0), share(session)
     assert (first.seed, first.dealer) == (
-        session.match.hands[0].seed,
-        session.match.hands[0].dealer,
+        session.match.rounds[0].seed,
+        session.match.rounds[0].dealer,
     )
-    assert second.seed == session.match.hand.seed != first.seed
-    assert replay(decode(encode(second))) == session.match.hand
-    assert replay(decode(encode(first))) == session.match.hands[0]
+    assert second.seed == session.match.round.seed != first.seed
+    assert replay(decode(encode(second))) == session.match.round
+    assert replay(decode(encode(first))) == session.match.rounds[0]
 
 
 def test_a_hand_in_play_can_be_shared_too():
     session = GinSession.create({}, 11)
     agent = session.make_agent("easy", 0)
     for _ in range(5):
-        session = session.played(agent.act(session.match.view(session.match.hand.to_move)))
-    assert replay(decode(encode(share(session)))) == session.match.hand
+        session = session.played(agent.act(session.match.view(session.match.round.to_move)))
+    assert replay(decode(encode(share(session)))) == session.match.round
 
 
 def test_a_hand_is_not_shared_under_settings_that_choose_other_rules(gin_session):
     with pytest.raises(ValueError):
-        links.of_hand("gin", replace(gin_session.settings, rules="pagat"), gin_session.match.hand)
+        links.of_hand("gin", replace(gin_session.settings, rules="pagat"), gin_session.match.round)
 
 
 def test_a_typical_gin_hand_fits_in_200_characters(gin_session):
@@ -218,7 +218,7 @@ def test_an_action_after_the_end_is_refused_with_its_index(gin_session):
 
 def test_a_tampered_action_is_refused_by_the_rules_even_with_a_matching_check(gin_session):
     shared = share(gin_session)
-    hand = gin_session.match.hand
+    hand = gin_session.match.round
     not_held = next(code for code in shared.actions if "discard" in code)
     seat = int(not_held.split()[0])
     stranger = next(c for c in hand.hands[1 - seat] if c not in states(shared)[0].hands[seat])
@@ -242,7 +242,7 @@ def test_a_changed_payload_with_a_recomputed_check_is_refused_for_what_it_says(g
         refusal(link_of(data[:level_at] + b"expert" + data[level_at + 6 :])).reason
         == "bad_settings"
     )
-    dealer_at = data.index(gin_session.match.hand.seed.to_bytes(8, "big")) + 8
+    dealer_at = data.index(gin_session.match.round.seed.to_bytes(8, "big")) + 8
     assert (
         refusal(link_of(data[:dealer_at] + bytes([2]) + data[dealer_at + 1 :])).reason == "bad_deal"
     )

@@ -11,7 +11,7 @@ from rummy.gin import (
     COMPUTER,
     HOUSE,
     PAGAT,
-    PLAYER,
+    PERSON,
     Discard,
     EasyAgent,
     Knock,
@@ -30,52 +30,52 @@ def rig_knock(match: Match, knocker: int) -> Match:
     rest = tuple(c for c in DECK if c not in mine and c not in theirs)
     hands = (mine, theirs) if knocker == 0 else (theirs, mine)
     hand = replace(
-        match.hand, hands=hands, stock=rest, pile=(), phase=Phase.DISCARD, to_move=knocker
+        match.round, hands=hands, stock=rest, pile=(), phase=Phase.DISCARD, to_move=knocker
     )
-    return replace(match, hand=hand)
+    return replace(match, round=hand)
 
 
 def test_the_computer_deals_the_first_hand_unless_configured():
-    assert Match.start(HOUSE, 1).hand.dealer == COMPUTER
-    assert Match.start(HOUSE, 1, first_dealer=PLAYER).hand.dealer == PLAYER
-    assert Match.start(HOUSE, 1).hand.to_move == PLAYER  # the non-dealer is offered the upcard
+    assert Match.start(HOUSE, 1).round.dealer == COMPUTER
+    assert Match.start(HOUSE, 1, first_dealer=PERSON).round.dealer == PERSON
+    assert Match.start(HOUSE, 1).round.to_move == PERSON  # the non-dealer is offered the upcard
 
 
 def test_scores_add_up_and_the_loser_deals_next():
-    match = rig_knock(Match.start(HOUSE, 1), knocker=PLAYER)
-    match = match.apply(Knock(PLAYER, card("TC")))
-    assert match.scores == (match.hand.result.points, 0) and match.scores[0] > 0
-    nxt = match.next_hand()
-    assert nxt.hand.dealer == COMPUTER  # the computer lost, so it deals
-    assert nxt.finished == (match.hand,) and nxt.scores == match.scores
-    assert nxt.hand.seed != match.hand.seed
+    match = rig_knock(Match.start(HOUSE, 1), knocker=PERSON)
+    match = match.apply(Knock(PERSON, card("TC")))
+    assert match.scores == (match.round.result.points, 0) and match.scores[0] > 0
+    nxt = match.next_round()
+    assert nxt.round.dealer == COMPUTER  # the computer lost, so it deals
+    assert nxt.finished == (match.round,) and nxt.scores == match.scores
+    assert nxt.round.seed != match.round.seed
 
 
 def test_an_undercut_scores_for_the_defender_and_the_knocker_deals_next():
     match = rig_knock(Match.start(PAGAT, 1), knocker=COMPUTER)
     # The computer knocks keeping ♣10 (10 points); the player lays ♠6 off and keeps 7: undercut.
     match = match.apply(Knock(COMPUTER, card("2H")))
-    result = match.hand.result
-    assert (result.kind, result.winner, result.points) == ("undercut", PLAYER, 10 - 7 + 10)
+    result = match.round.result
+    assert (result.kind, result.winner, result.points) == ("undercut", PERSON, 10 - 7 + 10)
     assert match.scores == (13, 0)
-    assert match.next_hand().hand.dealer == COMPUTER
+    assert match.next_round().round.dealer == COMPUTER
 
 
 def test_the_same_dealer_deals_again_after_a_dead_hand():
-    match = rig_knock(Match.start(HOUSE, 1), knocker=PLAYER)
-    match = replace(match, hand=replace(match.hand, stock=match.hand.stock[:2]))
-    match = match.apply(Discard(PLAYER, card("TC")))
-    assert match.hand.result.kind == "dead" and match.scores == (0, 0)
-    assert match.next_hand().hand.dealer == match.hand.dealer
+    match = rig_knock(Match.start(HOUSE, 1), knocker=PERSON)
+    match = replace(match, round=replace(match.round, stock=match.round.stock[:2]))
+    match = match.apply(Discard(PERSON, card("TC")))
+    assert match.round.result.kind == "dead" and match.scores == (0, 0)
+    assert match.next_round().round.dealer == match.round.dealer
 
 
 def test_next_hand_is_refused_while_a_hand_is_played_or_after_the_match():
     match = Match.start(HOUSE, 1)
     with pytest.raises(IllegalAction, match="still being played"):
-        match.next_hand()
+        match.next_round()
     over = play_match(Match.start(HOUSE.with_target(50), 4), [EasyAgent(1), EasyAgent(2)])
     with pytest.raises(IllegalAction, match="match is over"):
-        over.next_hand()
+        over.next_round()
 
 
 @pytest.mark.parametrize("target", [50, 100])
@@ -84,16 +84,16 @@ def test_the_first_to_reach_the_target_wins(target):
     winner = match.winner
     assert match.is_over and match.scores[winner] >= target > match.scores[1 - winner]
     totals = [0, 0]
-    for hand in match.hands:
+    for hand in match.rounds:
         if hand.result.winner is not None:
             totals[hand.result.winner] += hand.result.points
-        assert max(totals) < target or hand is match.hand  # nobody passed it earlier
+        assert max(totals) < target or hand is match.round  # nobody passed it earlier
     assert tuple(totals) == match.scores
 
 
 def test_dealers_follow_the_loser_rule_through_a_whole_match():
     match = play_match(Match.start(HOUSE, 21), [EasyAgent(5), EasyAgent(6)])
-    for before, after in zip(match.hands, match.hands[1:]):
+    for before, after in zip(match.rounds, match.rounds[1:]):
         expected = before.dealer if before.result.winner is None else 1 - before.result.winner
         assert after.dealer == expected
 
@@ -106,8 +106,8 @@ def test_a_record_keeps_custom_rules():
 
 def test_a_record_survives_json_and_replays_exactly():
     match = play_hand(Match.start(PAGAT.with_target(50), 8), [EasyAgent(1), EasyAgent(2)])
-    match = match.next_hand()
-    match = match.apply(match.hand.legal_actions()[0])
+    match = match.next_round()
+    match = match.apply(match.round.legal_actions()[0])
     record = json.loads(json.dumps(match.to_record()))
     assert Match.from_record(record) == match
 

@@ -41,10 +41,10 @@ def test_a_saved_match_record_replays_to_the_same_match(seed, steps):
     match = Match.start(HOUSE.with_target(50), seed)
     rng = Rng(seed)
     for _ in range(steps):
-        if match.hand.is_over:
+        if match.round.is_over:
             if match.is_over:
                 break
-            match = match.next_hand()
+            match = match.next_round()
         else:
-            match = match.apply(rng.choice(match.hand.legal_actions()))
+            match = match.apply(rng.choice(match.round.legal_actions()))
     assert Match.from_record(match.to_record()) == match

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from random_play import redeal_hidden
 from rummy.rng import derive_seed
-from rummy.rummikub import FULL_POOL, Draw, Play, Round, RummikubRules, parse_tiles, read_set
+from rummy.rummikub import FULL_POOL, Draw, Play, Round, Rules, parse_tiles, read_set
 from rummy.rummikub.agents import LEVELS, EasyAgent, HardAgent, NormalAgent, make_agent
 
 
@@ -18,7 +18,7 @@ def tiles(text):
 def position(rack, table=(), melded=True, players=2, pool=None, rules=None):
     """Seat 0 to move with a chosen rack and table; the other tiles dealt to the other racks
     and the pool (the pool cut to `pool` tiles when given, the rest left off the game)."""
-    rules = rules or RummikubRules(players=players)
+    rules = rules or Rules(players=players)
     game = Round.deal(1, rules)
     rack = tiles(rack)
     table = tuple(read_set(tiles(s)) for s in table)
@@ -92,7 +92,7 @@ def test_easy_plays_only_legal_moves_and_never_rearranges_the_table(players):
     plays = 0
     for n in range(20):
         for game, action in moves(
-            derive_seed(11, players, n), ["easy"] * players, RummikubRules(players=players)
+            derive_seed(11, players, n), ["easy"] * players, Rules(players=players)
         ):
             if isinstance(action, Play):
                 new_table = tuple(read_set(s) for s in action.table)
@@ -143,9 +143,7 @@ def test_hard_plays_only_legal_moves_against_every_level(players, rounds):
     for n in range(rounds):
         names = ["hard", "easy", "hard", "easy"][:players]
         names = names[n % players :] + names[: n % players]
-        for game, action in moves(
-            derive_seed(12, players, n), names, RummikubRules(players=players)
-        ):
+        for game, action in moves(derive_seed(12, players, n), names, Rules(players=players)):
             plays += isinstance(action, Play)
     assert plays > 10 * rounds
 
@@ -156,9 +154,7 @@ def test_decisions_depend_on_the_view_only(level):
     sees: the view is the same, and so is the decision."""
     checked = 0
     for n in range(3):
-        for game, action in moves(
-            derive_seed(13, n), [level, "hard", "easy"], RummikubRules(players=3)
-        ):
+        for game, action in moves(derive_seed(13, n), [level, "hard", "easy"], Rules(players=3)):
             if game.to_move != 0 or len(game.actions) % 3:
                 continue
             for k in range(2):
@@ -199,7 +195,7 @@ def test_the_solver_players_take_a_table_joker_only_by_putting_its_tile_in_its_p
 def test_the_solver_players_make_their_initial_meld_from_the_rack_when_the_rule_allows(
     player, need, played
 ):
-    rules = RummikubRules(players=2, initial_meld=need)
+    rules = Rules(players=2, initial_meld=need)
     game = position("R10 B10 O10 K1 K2 K3 B5", table=["K9 K10 K11"], melded=False, rules=rules)
     action = decide(player(0), game)
     if not played:

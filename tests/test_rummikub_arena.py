@@ -10,7 +10,7 @@ import pytest
 from outside_agent import AlwaysDraws
 from rummy.cli import main
 from rummy.rng import derive_seed
-from rummy.rummikub import Draw, IllegalPlay, Play, Round, RummikubRules
+from rummy.rummikub import Draw, IllegalPlay, Play, Round, Rules
 from rummy.rummikub.arena import GameOutcome, play_game, play_round, summarize
 
 TESTS = Path(__file__).resolve().parent
@@ -45,7 +45,7 @@ def test_each_deal_is_played_once_per_rotation_of_the_line_up(n):
             assert seat == (player + number) % n  # player p sits in seat p + g
             seats.setdefault((number // n, seat), set()).add(rack)
         # Nobody plays: the pool runs out, everybody passes, the lowest rack wins.
-        game = Round.deal(derive_seed(5, number // n), RummikubRules(players=n))
+        game = Round.deal(derive_seed(5, number // n), Rules(players=n))
         while not game.is_over:
             game = game.apply(Draw(game.to_move))
         assert outcome.pool_exhausted and outcome.winner is not None
@@ -67,9 +67,7 @@ def test_an_illegal_move_is_an_error_not_a_draw():
 
 
 def test_a_round_stops_at_the_action_cap_and_the_summary_says_so():
-    game = play_round(
-        Round.deal(1, RummikubRules(players=2)), [AlwaysDraws(0), AlwaysDraws(1)], cap=7
-    )
+    game = play_round(Round.deal(1, Rules(players=2)), [AlwaysDraws(0), AlwaysDraws(1)], cap=7)
     assert len(game.actions) == 7 and not game.is_over
     capped = play_game(0, 1, [AlwaysDraws, AlwaysDraws], cap=7)
     assert capped == GameOutcome(None, (0, 0), False, 7)

@@ -11,7 +11,7 @@ from rummy.rummikub import (
     IllegalPlay,
     Play,
     Round,
-    RummikubRules,
+    Rules,
     parse_tiles,
     rack_total,
     read_set,
@@ -26,7 +26,7 @@ def tiles(text):
 def position(rack, table=(), melded=True, players=2):
     """A round with a chosen rack for seat 0 and a chosen table (the rest of the tiles dealt
     elsewhere so that all 106 are accounted for)."""
-    game = Round.deal(1, RummikubRules(players=players))
+    game = Round.deal(1, Rules(players=players))
     rack = tiles(rack)
     table = tuple(read_set(tiles(s)) for s in table)
     rest = Counter(FULL_POOL) - Counter(rack) - Counter(t for s in table for t in s.tiles)
@@ -50,13 +50,13 @@ def all_tiles(game):
 
 def test_a_deal_gives_14_tiles_to_each_of_2_to_4_seats_from_the_106():
     for players in (2, 3, 4):
-        game = Round.deal(5, RummikubRules(players=players))
+        game = Round.deal(5, Rules(players=players))
         assert [len(r) for r in game.racks] == [14] * players
         assert len(game.pool) == 106 - 14 * players
         assert all_tiles(game) == Counter(FULL_POOL)
         assert 0 <= game.to_move < players
     with pytest.raises(ValueError):
-        RummikubRules(players=5)
+        Rules(players=5)
 
 
 def test_the_starting_seat_depends_on_the_seed():
@@ -207,7 +207,7 @@ def test_tiles_are_conserved_and_games_replay_over_many_random_games():
     rng = random.Random(3)
     for number in range(2000):
         seed = rng.randrange(1 << 30)
-        rules = RummikubRules(players=2 + number % 3, initial_meld=30 if number % 2 else 0)
+        rules = Rules(players=2 + number % 3, initial_meld=30 if number % 2 else 0)
         game = Round.deal(seed, rules)
         while not game.is_over:
             game = game.apply(simple_play(game))

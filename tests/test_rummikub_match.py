@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 from rummy.errors import IllegalAction
 from rummy.rng import derive_seed
-from rummy.rummikub import Draw, Play, Round, RummikubRules, parse_tiles, starting_seat
+from rummy.rummikub import Draw, Play, Round, Rules, parse_tiles, starting_seat
 from rummy.rummikub.actions import action_code, parse_action, parse_table, table_code
 from rummy.rummikub.agents import make_agent
-from rummy.rummikub.game import Timeout
-from rummy.rummikub.match import RummikubMatch
+from rummy.rummikub.match import Match
+from rummy.rummikub.round import Timeout
 
 
 def tiles(text):
@@ -21,10 +21,10 @@ def tiles(text):
 
 def play_round(match, level="easy"):
     """The round in play played to its end by computer players of `level`."""
-    while not match.hand.is_over:
-        seat = match.hand.to_move
+    while not match.round.is_over:
+        seat = match.round.to_move
         agent = make_agent(
-            level, derive_seed(match.seed, len(match.finished), len(match.hand.actions))
+            level, derive_seed(match.seed, len(match.finished), len(match.round.actions))
         )
         match = match.apply(agent.act(match.view(seat)))
     return match
@@ -38,7 +38,7 @@ def play_game(match, level="easy"):
         ended.append(match)
         if match.is_over:
             return ended
-        match = match.next_hand()
+        match = match.next_round()
 
 
 # ---- action codes -------------------------------------------------------------------------
@@ -94,22 +94,22 @@ def test_a_bad_code_is_refused_with_a_value_error(code):
 
 
 def test_a_game_of_3_rounds_ends_after_the_third():
-    match = RummikubMatch.start(RummikubRules(players=3, rounds=3), seed=4)
+    match = Match.start(Rules(players=3, rounds=3), seed=4)
     ended = play_game(match)
     assert len(ended) == 3
     assert [m.is_over for m in ended] == [False, False, True]
     assert [m.winners for m in ended] == [(), (), ended[-1].winners]
     final = ended[-1]
-    assert len(final.hands) == 3 and all(hand.is_over for hand in final.hands)
+    assert len(final.rounds) == 3 and all(hand.is_over for hand in final.rounds)
     with pytest.raises(IllegalAction) as refused:
-        final.next_hand()
+        final.next_round()
     assert refused.value.reason == "match_over"
 
 
 def test_each_round_sums_to_zero_and_the_totals_are_the_rounds_added_up():
-    final = play_game(RummikubMatch.start(RummikubRules(players=4, rounds=3), seed=9))[-1]
+    final = play_game(Match.start(Rules(players=4, rounds=3), seed=9))[-1]
     totals = [0] * 4
-    for hand in final.hands:
+    for hand in final.rounds:
         assert sum(hand.result.scores) == 0
         totals = [t + s for t, s in zip(totals, hand.result.scores)]
     assert list(final.scores) == totals and sum(final.scores) == 0
@@ -118,19 +118,19 @@ def test_each_round_sums_to_zero_and_the_totals_are_the_rounds_added_up():
 
 
 def test_each_round_is_dealt_afresh_and_its_first_player_drawn_from_its_deal():
-    final = play_game(RummikubMatch.start(RummikubRules(players=2, rounds=3), seed=5))[-1]
-    seeds = [hand.seed for hand in final.hands]
+    final = play_game(Match.start(Rules(players=2, rounds=3), seed=5))[-1]
+    seeds = [hand.seed for hand in final.rounds]
     assert len(set(seeds)) == 3
-    assert len({hand.racks[0] for hand in final.hands}) == 3  # not the same deal again
-    for hand in final.hands:
+    assert len({hand.racks[0] for hand in final.rounds}) == 3  # not the same deal again
+    for hand in final.rounds:
         first = Round.deal(hand.seed, hand.rules)
         assert first.to_move == starting_seat(hand.seed, 2)
         assert hand.actions[0].seat == first.to_move
-    assert final.first_dealer == final.hands[0].actions[0].seat
+    assert final.first_dealer == final.rounds[0].actions[0].seat
 
 
 def test_a_game_to_a_target_ends_with_the_round_that_reaches_it():
-    match = RummikubMatch.start(RummikubRules(players=2, rounds=None, target=40), seed=2)
+    match = Match.start(Rules(players=2, rounds=None, target=40), seed=2)
     ended = play_game(match)
     for before in ended[:-1]:
         assert max(before.scores) < 40 and not before.is_over
@@ -141,30 +141,27 @@ def test_a_game_to_a_target_ends_with_the_round_that_reaches_it():
 
 
 def test_the_next_round_is_refused_while_a_round_is_played():
-    match = RummikubMatch.start(RummikubRules(players=2, rounds=2), seed=1)
+    match = Match.start(Rules(players=2, rounds=2), seed=1)
     with pytest.raises(IllegalAction) as refused:
-        match.next_hand()
+        match.next_round()
     assert refused.value.reason == "hand_in_play"
     assert not match.is_over and match.winners == ()
 
 
 def test_a_tie_for_the_highest_total_has_several_winners():
-    final = play_game(RummikubMatch.start(RummikubRules(players=3, rounds=1), seed=3))[-1]
+    final = play_game(Match.start(Rules(players=3, rounds=1), seed=3))[-1]
     assert final.is_over
     assert replace(final, scores=(10, 10, -20)).winners == (0, 1)
     assert replace(final, scores=(0, 0, 0)).winners == (0, 1, 2)
-    unfinished = RummikubMatch.start(RummikubRules(players=3, rounds=1), seed=3)
+    unfinished = Match.start(Rules(players=3, rounds=1), seed=3)
     assert replace(unfinished, scores=(10, 10, -20)).winners == ()  # nobody wins a game in play
 
 
 def test_a_first_player_that_the_deal_did_not_draw_is_refused():
-    match = RummikubMatch.start(RummikubRules(players=2), seed=6)
-    assert (
-        RummikubMatch.start(RummikubRules(players=2), seed=6, first_dealer=match.first_dealer)
-        == match
-    )
+    match = Match.start(Rules(players=2), seed=6)
+    assert Match.start(Rules(players=2), seed=6, first_dealer=match.first_dealer) == match
     with pytest.raises(ValueError):
-        RummikubMatch.start(RummikubRules(players=2), seed=6, first_dealer=1 - match.first_dealer)
+        Match.start(Rules(players=2), seed=6, first_dealer=1 - match.first_dealer)
 
 
 # ---- records ---------------------------------------------------------------------------------
@@ -172,10 +169,10 @@ def test_a_first_player_that_the_deal_did_not_draw_is_refused():
 
 def mid_game(timer=None):
     """A game in its second round, a few turns in (a timeout among them when there is a timer)."""
-    rules = RummikubRules(players=3, rounds=3, turn_timer=timer)
-    match = play_round(RummikubMatch.start(rules, seed=12)).next_hand()
+    rules = Rules(players=3, rounds=3, turn_timer=timer)
+    match = play_round(Match.start(rules, seed=12)).next_round()
     for turn in range(7):
-        seat = match.hand.to_move
+        seat = match.round.to_move
         if timer and turn == 2:
             match = match.apply(Timeout(seat))
         else:
@@ -188,13 +185,13 @@ def test_a_saved_game_replays_to_the_same_state(timer):
     match = mid_game(timer)
     record = json.loads(json.dumps(match.to_record()))
     assert record["game"] == "rummikub" and len(record["hands"]) == 2
-    assert RummikubMatch.from_record(record) == match
+    assert Match.from_record(record) == match
     if timer:
-        assert f"{match.hand.actions[2].seat} timeout" in record["hands"][1]
+        assert f"{match.round.actions[2].seat} timeout" in record["hands"][1]
 
 
 def record_of_a_started_game():
-    match = RummikubMatch.start(RummikubRules(players=2, rounds=2), seed=12)
+    match = Match.start(Rules(players=2, rounds=2), seed=12)
     return match, match.to_record()
 
 
@@ -226,16 +223,16 @@ def record_of_a_started_game():
 )
 def test_a_corrupted_record_is_refused_with_a_clear_error(change, message):
     match, record = record_of_a_started_game()
-    assert RummikubMatch.from_record(record) == match
+    assert Match.from_record(record) == match
     change(match, record)
     with pytest.raises(ValueError, match=message):
-        RummikubMatch.from_record(record)
+        Match.from_record(record)
 
 
 def test_a_play_of_tiles_not_on_the_rack_is_refused_when_replayed():
     match, record = record_of_a_started_game()
     seat = match.first_dealer
-    others = match.hand.racks[1 - seat]
+    others = match.round.racks[1 - seat]
     record["hands"][0].append(f"{seat} play " + " ".join(t.code for t in others[:3]))
     with pytest.raises(ValueError, match="hand 1"):
-        RummikubMatch.from_record(record)
+        Match.from_record(record)

@@ -5,7 +5,7 @@ from dataclasses import replace
 from itertools import islice
 
 from rummy.review import Review
-from rummy.rummikub import Draw, Play, Round, RummikubRules, parse_tiles, read_set, sort_key
+from rummy.rummikub import Draw, Play, Round, Rules, parse_tiles, read_set, sort_key
 from rummy.rummikub.agents import make_agent
 from rummy.rummikub.review import best_play, review, review_steps
 
@@ -15,7 +15,7 @@ PERSON = 0
 def position(rack, table=(), melded=True):
     """The person (seat 0 of two) to play with `rack`, `table` on the table; the log starts
     empty, so a review of what follows starts here."""
-    dealt = Round.deal(1, RummikubRules(players=2))
+    dealt = Round.deal(1, Rules(players=2))
     return replace(
         dealt,
         racks=(parse_tiles(rack), dealt.racks[1]),
@@ -45,7 +45,7 @@ class Solver:
 
 
 def played(seed, person):
-    game = Round.deal(seed, RummikubRules(players=2))
+    game = Round.deal(seed, Rules(players=2))
     agents = [person, make_agent("hard", seed)]
     while not game.is_over:
         game = game.apply(agents[game.to_move].act(game.view(game.to_move)))

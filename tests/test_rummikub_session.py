@@ -7,9 +7,9 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from rummy.rummikub import FULL_POOL, Draw, Play, RummikubRules, parse_tiles, read_set, sort_key
+from rummy.rummikub import FULL_POOL, Draw, Play, Rules, parse_tiles, read_set, sort_key
 from rummy.rummikub.agents import LEVELS
-from rummy.rummikub.game import Timeout, replay
+from rummy.rummikub.round import Timeout, replay
 from rummy.rummikub.session import (
     PERSON,
     RummikubSession,
@@ -60,7 +60,7 @@ def position(session, rack, table=(), melded=True, players=None):
     """The session with the person to move, holding `rack`, and `table` laid out; the other
     tiles dealt to the other racks (14 each) and the pool, so all 106 are in play. The round's
     log holds one turn: seat 1 laying the table down (a position, not a game that can be saved)."""
-    game = session.match.hand
+    game = session.match.round
     rack = tuple(sorted(tiles(rack), key=sort_key))
     laid = sets(*table)
     rest = list(
@@ -81,7 +81,7 @@ def position(session, rack, table=(), melded=True, players=None):
         melded=(melded,) * players,
         actions=actions,
     )
-    return replace(session, match=replace(session.match, hand=game))
+    return replace(session, match=replace(session.match, round=game))
 
 
 def refused(session, code, reason):
@@ -102,9 +102,9 @@ def test_settings_choose_the_players_the_meld_the_length_and_the_timer():
     rules = Settings(
         opponents=2, level="hard", initial_meld=False, rounds=None, target=200, timer=60
     ).rules()
-    assert rules == RummikubRules(players=3, initial_meld=0, rounds=None, target=200, turn_timer=60)
+    assert rules == Rules(players=3, initial_meld=0, rounds=None, target=200, turn_timer=60)
     default = Settings()
-    assert default.rules() == RummikubRules(
+    assert default.rules() == Rules(
         players=4, initial_meld=30, rounds=1, target=None, turn_timer=None
     )
     assert RummikubSession.levels == tuple(LEVELS) == ("easy", "normal", "hard")
@@ -158,10 +158,10 @@ def test_a_new_session_deals_14_tiles_to_each_seat_and_shows_whose_turn_it_is():
     assert json.loads(json.dumps(view)) == view
     assert [p["tiles"] for p in view["players"]] == [14] * 4 and view["pool"] == 106 - 4 * 14
     assert [p["you"] for p in view["players"]] == [True, False, False, False]
-    first = session.match.hand.to_move
+    first = session.match.round.to_move
     assert [p["seat"] for p in view["players"] if p["to_move"]] == [first]
     assert view["screen"] == ("play" if first == PERSON else "opponent")
-    assert view["rack"] == [t.code for t in session.match.hand.racks[PERSON]]
+    assert view["rack"] == [t.code for t in session.match.round.racks[PERSON]]
     assert (
         view["table"] == []
         and view["log"] == []
@@ -214,7 +214,7 @@ def test_a_whole_game_is_played_by_codes_the_person_following_the_hints(seed, le
         )
     assert seen["play"] and seen["computer"]
     view = session.view_model()
-    assert view["match"]["over"] and len(session.match.hands) == 2
+    assert view["match"]["over"] and len(session.match.rounds) == 2
     assert view["match"]["winners"] == list(session.match.winners)
     assert session.act("next-hand").reason == "match_over"
     # Every position of the game restores from its save to the same session.
@@ -227,7 +227,7 @@ def test_a_whole_game_is_played_by_codes_the_person_following_the_hints(seed, le
 
 def test_the_end_of_a_round_shows_every_rack_its_points_and_the_scores():
     session = until(new(4, opponents=2, rounds=2), {"round-over"}, by_hint)
-    game = session.match.hand
+    game = session.match.round
     view = session.view_model()
     result = view["result"]
     assert (
@@ -312,7 +312,7 @@ def test_the_initial_meld_is_made_from_the_rack_alone_leaving_the_table_as_it_wa
     session = position(new(7), "R9 R10 R11 B7 K1", table=["B4 B5 B6"], melded=False)
     refused(session, "play B4 B5 B6 B7 | R9 R10 R11", "initial_meld_touches_table")
     after = acted(session, "play B4 B5 B6 | R9 R10 R11")  # 9 + 10 + 11 = 30
-    assert after.match.hand.melded[PERSON] and after.view_model()["rack"] == ["K1", "B7"]
+    assert after.match.round.melded[PERSON] and after.view_model()["rack"] == ["K1", "B7"]
     # Once melded, the table is the person's to rearrange.
     assert after.view_model()["players"][PERSON]["melded"]
 
@@ -327,13 +327,13 @@ def test_a_timeout_is_refused_without_a_timer_and_draws_3_tiles_with_one():
     session = mine(new(8), drawing)
     refused(session, "timeout", "no_turn_timer")
     timed = mine(new(8, timer=30), drawing)
-    game = timed.match.hand
+    game = timed.match.round
     after = acted(timed, "timeout")
     drawn = game.pool[:3]
-    assert sorted(after.match.hand.racks[PERSON], key=sort_key) == sorted(
+    assert sorted(after.match.round.racks[PERSON], key=sort_key) == sorted(
         game.racks[PERSON] + drawn, key=sort_key
     )
-    assert after.match.hand.table == game.table and after.match.hand.to_move != PERSON
+    assert after.match.round.table == game.table and after.match.round.to_move != PERSON
     view = after.view_model()
     assert view["drawn"] == [t.code for t in drawn] and view["pool"] == len(game.pool) - 3
     assert view["log"][-1] == {"by": PERSON, "kind": "timeout", "count": 3}
@@ -343,14 +343,14 @@ def test_a_timeout_is_refused_without_a_timer_and_draws_3_tiles_with_one():
 def test_the_tile_drawn_is_shown_until_the_persons_next_turn_is_a_play():
     session = mine(new(9), drawing)
     assert session.view_model()["drawn"] == []  # the person has not drawn yet this round
-    tile = session.match.hand.pool[0]
+    tile = session.match.round.pool[0]
     drawn = acted(session, "draw")
     assert drawn.view_model()["drawn"] == [tile.code]
     again = mine(drawn, drawing)
     assert again.view_model()["drawn"] == [
         tile.code
     ]  # still the person's last draw, the computer's unseen
-    nxt = again.match.hand.pool[0]
+    nxt = again.match.round.pool[0]
     assert acted(again, "draw").view_model()["drawn"] == [nxt.code]
     melded = position(new(9), "R9 R10 R11 K1")
     assert acted(melded, "play R9 R10 R11").view_model()["drawn"] == []
@@ -365,14 +365,14 @@ def test_the_other_racks_are_shown_only_as_counts_until_the_round_is_over():
     session = new(10, opponents=3, level="easy")
     checked = 0
     for step in range(200):
-        game = session.match.hand
+        game = session.match.round
         if game.is_over:
             break
         view = session.view_model()
         racks, pool = redeal_hidden(game.racks, PERSON, game.pool, step, key=sort_key)
         assert racks != game.racks
         twin = replace(
-            session, match=replace(session.match, hand=replace(game, racks=racks, pool=pool))
+            session, match=replace(session.match, round=replace(game, racks=racks, pool=pool))
         )
         assert twin.view_model() == view
         checked += 1
@@ -438,7 +438,7 @@ def test_the_initial_meld_is_tallied_24_of_30_is_refused_and_30_playable():
     invalid_left_out = session.check_model([["R7", "R8", "R9"], ["K10", "B10"]])
     assert invalid_left_out["tally"] == 24 and not invalid_left_out["playable"]
     # Checking plays nothing.
-    assert session.match.hand.actions == () and len(session.view_model()["rack"]) == 7
+    assert session.match.round.actions == () and len(session.view_model()["rack"]) == 7
 
 
 def test_a_table_accepted_by_the_check_is_accepted_as_a_play():
@@ -447,7 +447,7 @@ def test_a_table_accepted_by_the_check_is_accepted_as_a_play():
     check = session.check_model(table)
     assert check["playable"] and check["refusal"] is None and all(s["valid"] for s in check["sets"])
     after = acted(session, code_of(table))
-    assert [[t.code for t in s.tiles] for s in after.match.hand.table] == table
+    assert [[t.code for t in s.tiles] for s in after.match.round.table] == table
 
 
 def test_the_check_says_when_it_is_not_the_persons_turn():
@@ -620,13 +620,13 @@ def test_a_rack_tile_is_told_in_the_set_it_was_added_to_even_beside_an_identical
 
 def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
     session = new(19, initial_meld=False, timer=60)
-    game = session.match.hand
+    game = session.match.round
     # Seat by seat: every seat draws or times out until the pool is empty and every seat has
     # passed; the first seat to hold a set of three lays it down.
     states = [session]
     turn, played = 0, None
-    while not session.match.hand.is_over:
-        game = session.match.hand
+    while not session.match.round.is_over:
+        game = session.match.round
         seat = game.to_move
         found = next(_threes(game.racks[seat]), None)
         if not played and found is not None:
@@ -639,8 +639,8 @@ def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
         session = session.played(action)
         states.append(session)
         turn += 1
-    log = turns(session.match.hand)
-    assert len(log) == len(session.match.hand.actions)
+    log = turns(session.match.round)
+    assert len(log) == len(session.match.round.actions)
     plays = [entry for entry in log if entry["kind"] == "play"]
     assert plays == [
         {
@@ -652,8 +652,8 @@ def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
         }
     ]
     for before, after, entry in zip(states, states[1:], log):
-        taken = len(before.match.hand.pool) - len(after.match.hand.pool)
-        action = after.match.hand.actions[-1]
+        taken = len(before.match.round.pool) - len(after.match.round.pool)
+        action = after.match.round.actions[-1]
         assert entry["by"] == action.seat
         if isinstance(action, Play):
             continue
@@ -668,7 +668,7 @@ def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
     assert [entry["count"] for entry in log[-2:]] == [
         0,
         0,
-    ] and session.match.hand.result.pool_exhausted
+    ] and session.match.round.result.pool_exhausted
     assert {"play", "draw", "timeout", "pass"} <= set(kinds)
     assert session.view_model()["log"] == log
 
@@ -686,9 +686,9 @@ def test_the_last_play_is_the_tables_last_change_and_who_made_it():
     session = new(20, opponents=2)
     assert session.view_model()["last_play"] is None
     plays, previous_table, shown = 0, (), None
-    while not session.match.hand.is_over and plays < 4:
+    while not session.match.round.is_over and plays < 4:
         session = acted(session, "computer" if session.screen == "opponent" else by_hint(session))
-        game = session.match.hand
+        game = session.match.round
         action = game.actions[-1]
         last = session.view_model()["last_play"]
         if isinstance(action, Play):
@@ -714,7 +714,7 @@ def test_the_last_play_is_the_tables_last_change_and_who_made_it():
 
 def test_a_reviewed_turn_shows_the_rack_the_table_the_other_counts_the_pool_and_the_meld_owed():
     session = until(new(4, opponents=2), {"round-over", "game-over"}, by_hint)
-    game = session.match.hand
+    game = session.match.round
     decisions, first = [], 0
     while first is not None:
         answer = json.loads(json.dumps(session.review_model(first, 50)))
@@ -750,11 +750,11 @@ def test_statistics_count_each_round_once_even_when_restored_twice():
     while session.screen != "game-over":
         session = until(session, {"round-over", "game-over"}, by_hint)
         if session.screen == "round-over":
-            assert session.stats.rounds == len(session.match.hands) and session.stats.games == 0
+            assert session.stats.rounds == len(session.match.rounds) and session.stats.games == 0
             once = RummikubSession.restore(session.save(), session.stats)
             assert RummikubSession.restore(once.save(), once.stats).stats == session.stats
             session = acted(session, "next-hand")
-    results = [hand.result for hand in session.match.hands]
+    results = [hand.result for hand in session.match.rounds]
     stats = session.stats
     assert stats.rounds == 2 and stats.games == 1
     assert stats.rounds_won == sum(r.winner == PERSON for r in results)

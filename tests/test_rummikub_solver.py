@@ -9,7 +9,7 @@ from itertools import combinations
 
 import pytest
 from rummy.rummikub import JOKER, IllegalPlay, Tile, is_set, parse_tiles, read_set
-from rummy.rummikub.game import unreplaced_joker
+from rummy.rummikub.round import unreplaced_joker
 from rummy.rummikub.solver import solve
 
 
@@ -173,14 +173,14 @@ def test_the_initial_meld_needs_30_from_the_rack_and_leaves_the_table():
 
 def game_positions(count, seed):
     """Tables and racks from simulated rounds of 2-4 seats, taken at random moments."""
-    from rummy.rummikub import Round, RummikubRules
+    from rummy.rummikub import Round, Rules
     from test_rummikub_game import simple_play
 
     rng = random.Random(seed)
     out = []
     while len(out) < count:
         game = Round.deal(
-            rng.randrange(1 << 30), RummikubRules(players=rng.choice((2, 3, 4)), initial_meld=0)
+            rng.randrange(1 << 30), Rules(players=rng.choice((2, 3, 4)), initial_meld=0)
         )
         stop = rng.randint(4, 60)
         while not game.is_over and len(game.actions) < stop:

@@ -225,12 +225,12 @@ def test_a_rematch_keeps_the_settings_and_the_statistics(game, match):
 
 def test_a_match_started_from_a_hands_deal_deals_it_first_and_saves_and_restores(game, match):
     """A shared hand played again: the match's first hand is that hand as it was dealt."""
-    shared = match[-1].match.hand  # the last hand of a match: not its first
+    shared = match[-1].match.round  # the last hand of a match: not its first
     dealer = None if game.cls.game == "rummikub" else shared.dealer
     session = game.cls.of_deal(game.settings, shared.seed, dealer)
     deal = (shared.seed, shared.rules) + (() if dealer is None else (dealer,))
     assert (
-        session.match.hand == type(shared).deal(*deal) and session.match.first_deal == shared.seed
+        session.match.round == type(shared).deal(*deal) and session.match.first_deal == shared.seed
     )
     whole = played(game, session)
     save = json.loads(json.dumps(whole[-1].save()))
@@ -285,11 +285,11 @@ def test_the_view_model_is_the_same_whatever_the_hidden_cards_are(game, match):
     stock again changes nothing it receives."""
     changed = 0
     for number, session in enumerate(match[:: max(1, len(match) // 40)]):
-        hand = session.match.hand
+        hand = session.match.round
         if hand.is_over:
             continue
         other = game.reshuffle(hand, session.person, derive_seed(5, number))
-        twin = replace(session, match=replace(session.match, hand=other))
+        twin = replace(session, match=replace(session.match, round=other))
         assert twin.view_model() == session.view_model()
         changed += hidden(other) != hidden(hand)
     assert changed > 5

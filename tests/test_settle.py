@@ -4,7 +4,7 @@ import pytest
 from brute_force import exhaustive_deadwood, layoff_deadwood
 from rummy.cards import parse_cards, to_mask
 from rummy.errors import IllegalAction
-from rummy.gin import HOUSE, PAGAT, EasyAgent, Match, play_hand, settle
+from rummy.gin import HOUSE, PAGAT, EasyAgent, Ending, Match, play_hand, settle
 from rummy.gin.settle import knocker_arrangement, knocker_points
 from rummy.rng import derive_seed
 
@@ -15,17 +15,18 @@ DEFENDER = "3H 4H 5H 9S 9H 9C 6S AC 2D"  # + one more card below
 @pytest.mark.parametrize(
     "last_card, rules, kind, winner, points, defender_deadwood",
     [
-        ("KC", PAGAT, "knock", "knocker", 5, 13),
-        ("4C", PAGAT, "undercut", "defender", 11, 7),
-        ("5C", PAGAT, "undercut", "defender", 10, 8),
-        ("KC", HOUSE, "knock", "knocker", 5, 13),
-        ("4C", HOUSE, "undercut", "defender", 26, 7),
-        ("5C", HOUSE, "undercut", "defender", 25, 8),
+        ("KC", PAGAT, Ending.KNOCK, 1, 5, 13),
+        ("4C", PAGAT, Ending.UNDERCUT, 0, 11, 7),
+        ("5C", PAGAT, Ending.UNDERCUT, 0, 10, 8),
+        ("KC", HOUSE, Ending.KNOCK, 1, 5, 13),
+        ("4C", HOUSE, Ending.UNDERCUT, 0, 26, 7),
+        ("5C", HOUSE, Ending.UNDERCUT, 0, 25, 8),
     ],
 )
 def test_worked_examples(last_card, rules, kind, winner, points, defender_deadwood):
-    s = settle(KNOCKER, parse_cards(f"{DEFENDER} {last_card}"), rules)
-    assert (s.kind, s.winner, s.points) == (kind, winner, points)
+    # seat 1 knocks: the winner is a seat, the knocker's or the defender's
+    s = settle(KNOCKER, parse_cards(f"{DEFENDER} {last_card}"), rules, knocker=1)
+    assert (s.kind, s.knocker, s.winner, s.points) == (kind, 1, winner, points)
     assert s.knocker_deadwood == 8
     assert s.defender_deadwood == defender_deadwood
     # The defender lays ♠6 off on the knocker's ♠3-4-5.
@@ -36,7 +37,7 @@ def test_worked_examples(last_card, rules, kind, winner, points, defender_deadwo
 def test_gin_scores_the_defenders_whole_deadwood_plus_the_bonus(rules, points):
     knocker = parse_cards("3S 4S 5S 7H 7D 7C JD QD KD TD")
     s = settle(knocker, parse_cards(f"{DEFENDER} KC"), rules)
-    assert (s.kind, s.winner, s.points) == ("gin", "knocker", points)
+    assert (s.kind, s.winner, s.points) == (Ending.GIN, 0, points)
     # No lay-offs after gin: ♠6 stays in the defender's deadwood (19 points).
     assert s.layoffs == ()
     assert s.defender_deadwood == 19
@@ -110,7 +111,7 @@ def _knocks_from_real_games(count: int):
     for n in range(10_000):
         match = Match.start(HOUSE, derive_seed(99, n))
         agents = [EasyAgent(n), EasyAgent(n + 1)]
-        hand = play_hand(match, agents).hand
+        hand = play_hand(match, agents).round
         if hand.result.knocker is not None:
             knocker = hand.result.knocker
             found.append((hand.hands[knocker], hand.hands[1 - knocker]))
@@ -147,4 +148,4 @@ def test_the_score_players_price_knocks_with_is_the_settlements(rules):
     for knocker, defender in _knocks_from_real_games(60):
         s = settle(knocker, defender, rules)
         points = knocker_points(knocker_arrangement(knocker), to_mask(defender), rules)
-        assert points == (s.points if s.winner == "knocker" else -s.points)
+        assert points == (s.points if s.winner == s.knocker else -s.points)

@@ -5,11 +5,11 @@ from dataclasses import fields
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_play import random_hand_states, reshuffle_hidden
-from rummy.gin import HOUSE, GinHand, Match, PassUpcard, Phase, TakeUpcard
+from rummy.gin import HOUSE, Match, PassUpcard, Phase, Round, TakeUpcard
 
 
 def test_the_view_shows_own_hand_pile_counts_and_the_opponents_public_moves():
-    hand = GinHand.deal(3, HOUSE, dealer=1)
+    hand = Round.deal(3, HOUSE, dealer=1)
     upcard = hand.pile[-1]
     hand = hand.apply(PassUpcard(0)).apply(TakeUpcard(1))
     hand = hand.apply(next(a for a in hand.legal_actions() if a.card != upcard))
@@ -27,7 +27,7 @@ def test_the_view_shows_own_hand_pile_counts_and_the_opponents_public_moves():
 
 def test_the_view_keeps_no_reference_to_the_full_state():
     view = Match.start(HOUSE, 5).view(1)
-    assert not any(isinstance(getattr(view, f.name), (GinHand, Match)) for f in fields(view))
+    assert not any(isinstance(getattr(view, f.name), (Round, Match)) for f in fields(view))
 
 
 @settings(max_examples=200, deadline=None)

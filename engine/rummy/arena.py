@@ -10,28 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
+from .game import Agent, Round
 from .intervals import mean_interval, wilson_interval
 from .rng import derive_seed
+
+R = TypeVar("R", bound=Round[Any, Any])
 
 AgentFactory = Callable[[int], Any]
 
 
-class Game(Protocol):
-    """A round or hand: immutable, with the seat to move and each seat's view."""
-
-    @property
-    def is_over(self) -> bool: ...
-    @property
-    def to_move(self) -> int: ...
-    @property
-    def actions(self) -> tuple: ...
-    def view(self, seat: int) -> Any: ...
-    def apply(self, action: Any) -> Game: ...
-
-
-def play_round(game: Game, agents: Sequence[Any], cap: int) -> Game:
+def play_round(game: R, agents: Sequence[Agent[Any, Any]], cap: int) -> R:
     """Play `game` until it ends or `cap` actions are on record; agents[seat] sees only its view.
     An illegal action raises the game's error: a player must never make one."""
     while not game.is_over and len(game.actions) < cap:

@@ -155,7 +155,7 @@ def of_hand(game: str, settings: Any, hand: Any) -> SharedHand:
 
 def share(session: Any, number: int | None = None) -> SharedHand:
     """Hand `number` (0: the first; None: the one in play or just ended) of a session."""
-    hands = session.match.hands
+    hands = session.match.rounds
     return of_hand(session.game, session.settings, hands[-1 if number is None else number])
 
 
@@ -191,7 +191,7 @@ def played(shared: SharedHand) -> tuple[Any, ...]:
 def states(shared: SharedHand) -> tuple[Any, ...]:
     """The hand as dealt, then after each action, for watching it step by step (LinkError as
     `played`)."""
-    return tuple(session.match.hand for session in played(shared))
+    return tuple(session.match.round for session in played(shared))
 
 
 def replay(shared: SharedHand) -> Any:

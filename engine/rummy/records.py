@@ -7,28 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import fields
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
+from .game import Match
 from .rng import derive_seed
 
-M = TypeVar("M", bound="Replayable")
+M = TypeVar("M", bound=Match[Any, Any])
 R = TypeVar("R")
-
-
-class Replayable(Protocol):
-    """What `write`/`replay` need of a game: gin's `Match`, Basic Rummy's `BasicMatch`."""
-
-    rules: Any
-    seed: int
-    first_dealer: int
-    first_deal: int | None
-
-    @property
-    def hands(self) -> tuple: ...
-
-    def apply(self: M, action: Any) -> M: ...
-
-    def next_hand(self: M) -> M: ...
 
 
 def rules_dict(rules: Any) -> dict[str, Any]:
@@ -52,7 +37,7 @@ def hand_seed(seed: int, number: int, first_deal: int | None = None) -> int:
 
 
 def write(
-    match: Replayable, game: str, version: int, action_code: Callable[[Any], str]
+    match: Match[Any, Any], game: str, version: int, action_code: Callable[[Any], str]
 ) -> dict[str, Any]:
     """A JSON-ready record from which `replay` rebuilds this exact game."""
     record = {
@@ -61,7 +46,7 @@ def write(
         "rules": rules_dict(match.rules),
         "seed": match.seed,
         "first_dealer": match.first_dealer,
-        "hands": [[action_code(a) for a in hand.actions] for hand in match.hands],
+        "hands": [[action_code(a) for a in hand.actions] for hand in match.rounds],
     }
     if match.first_deal is not None:  # only then: the records of every other game stay as they were
         record["first_deal"] = match.first_deal
@@ -100,7 +85,7 @@ def replay(
     for number, codes in enumerate(hands):
         try:
             if number:
-                match = match.next_hand()
+                match = match.next_round()
             for code in codes:
                 if not isinstance(code, str):
                     raise ValueError(f"{code!r} is not an action code")

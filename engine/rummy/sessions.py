@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from .cards import SUITS, Card
 from .errors import IllegalAction
+from .game import Match
 from .melds import best_arrangement
 from .review import decision_dict
 from .rng import derive_seed
@@ -169,7 +170,7 @@ class MatchSession:
         """The next action of the computer player to move, at the session's level, from its own
         view only. Its seed depends on the position alone, so a restored game plays on exactly
         as it would have."""
-        hand = self.match.hand
+        hand = self.match.round
         if hand.is_over or hand.to_move == self.person:
             raise IllegalAction("It is not a computer player's turn.", "not_your_turn")
         agent = self.make_agent(self.settings.level, decision_seed(self.match))
@@ -184,7 +185,7 @@ class MatchSession:
         decisions from action `first` on, each with what they saw then, and `next`, where the
         next slice starts (None once the review is whole). In slices, so the worker answers
         between them and the page can leave the review at any time."""
-        hand = self.match.hand
+        hand = self.match.round
         if self.review_module is None:
             raise IllegalAction(f"{self.title} hands are not reviewed.", "no_review")
         if not hand.is_over:
@@ -274,7 +275,7 @@ class MatchSession:
             if code == COMPUTER_MOVE:
                 return self.played(self.computer_action())
             if code == NEXT_HAND:
-                return self.with_match(self.match.next_hand())
+                return self.with_match(self.match.next_round())
             if code == REMATCH:
                 if not self.match.is_over:
                     raise IllegalAction("The match is still being played.", "match_in_play")
@@ -362,7 +363,7 @@ class CountedStats:
         stats = self
         if stats.match_seed != match.seed:
             stats = replace(stats, match_seed=match.seed, hands_counted=0, match_counted=False)
-        results = [hand.result for hand in match.hands if hand.result is not None]
+        results = [hand.result for hand in match.rounds if hand.result is not None]
         for result in results[stats.hands_counted :]:
             stats = stats.with_hand(result)
         stats = replace(stats, hands_counted=len(results))
@@ -427,23 +428,13 @@ class GameStats(CountedStats):
 G = TypeVar("G", bound=GameStats)
 
 
-class _Match(Protocol):
-    seed: int
-
-    @property
-    def finished(self) -> tuple[Any, ...]: ...
-
-    @property
-    def hand(self) -> Any: ...
-
-
-def decision_seed(match: _Match) -> int:
+def decision_seed(match: Match[Any, Any]) -> int:
     """The seed of the next computer decision, from the position alone (the game's seed, the
     hand number, the actions so far), so a restored game plays on exactly as it would have."""
-    return derive_seed(match.seed, len(match.finished), len(match.hand.actions))
+    return derive_seed(match.seed, len(match.finished), len(match.round.actions))
 
 
-def rematch_seed(match: _Match) -> int:
+def rematch_seed(match: Match[Any, Any]) -> int:
     """The seed of the match after this one: derived, so a session stays deterministic."""
     return derive_seed(match.seed, 1 << 40, len(match.finished))
 

@@ -19,7 +19,7 @@ from helpers import (
 )
 from players import BASIC_OVER, basic_turn, basic_until_my_turn, play_basic_hand, start_basic
 from playwright.sync_api import Page, expect
-from rummy.basic import BasicMatch
+from rummy.basic import Match
 from rummy.cards import parse_card
 from rummy.melds import meld_kind
 
@@ -41,11 +41,11 @@ def hand_codes(page: Page) -> list[str]:
 
 def check_end_of_hand(page: Page) -> None:
     """The end-of-hand screen says what the engine's replay of the save says."""
-    match = BasicMatch.from_record(saved(page)["match"])
-    result = match.hand.result
+    match = Match.from_record(saved(page)["match"])
+    result = match.round.result
     assert result is not None
     expect(page.locator("#result")).to_be_visible()
-    for seat, cards in enumerate(match.hand.hands):
+    for seat, cards in enumerate(match.round.hands):
         row = page.get_by_test_id(f"summary-{seat}")
         text = row.inner_text()
         assert f"total {match.scores[seat]}" in text
@@ -197,9 +197,9 @@ def test_statistics_count_a_finished_game_apart_from_gin_and_survive_a_reload(pa
     open_game(page, site.url, seed=17)
     start_basic(page, opponents=1, length="hands-1")
     play_basic_hand(page)
-    match = BasicMatch.from_record(saved(page)["match"])
+    match = Match.from_record(saved(page)["match"])
     assert match.is_over
-    result = match.hand.result
+    result = match.round.result
     expected = {
         "Games played": "1",
         "Games won (or shared)": "1" if 0 in match.winners else "0",
@@ -393,8 +393,8 @@ def test_the_move_log_tells_every_players_moves_and_the_last_one_stays_marked(pa
     start_basic(page, opponents=3)
     for _ in range(200):
         basic_until_my_turn(page)
-        match = BasicMatch.from_record(saved(page)["match"])
-        last = match.hand.actions[-1]
+        match = Match.from_record(saved(page)["match"])
+        last = match.round.actions[-1]
         if phase(page) == "draw" and last.seat != 0 and type(last).__name__ == "Discard":
             break
         basic_turn(page)
@@ -407,11 +407,11 @@ def test_the_move_log_tells_every_players_moves_and_the_last_one_stays_marked(pa
     assert page.get_by_test_id("basic-status").inner_text().startswith(f"{name} discarded")
     press(page.get_by_test_id("basic-log"))
     lines = page.get_by_test_id("log-list").locator("li")
-    expect(lines).to_have_count(len(match.hand.actions))
+    expect(lines).to_have_count(len(match.round.actions))
     texts = lines.all_inner_texts()
     assert texts[-1].startswith(f"{name} discarded")
     assert sum(text.startswith("You ") for text in texts) == sum(
-        a.seat == 0 for a in match.hand.actions
+        a.seat == 0 for a in match.round.actions
     )
     page.keyboard.press("Escape")
     press(page.get_by_test_id("basic-stock"))

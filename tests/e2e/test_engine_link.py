@@ -70,7 +70,7 @@ def test_no_main_thread_task_of_a_second_from_loading_to_the_end_of_a_hand_again
     press(page.get_by_test_id("level-hard"))
     press(page.get_by_test_id("start"))
     play_hand_simply(page)
-    assert Match.from_record(stored(page, "rummy-table/gin/save")["match"]).hand.result is not None
+    assert Match.from_record(stored(page, "rummy-table/gin/save")["match"]).round.result is not None
     tasks = long_tasks(page)
     assert max(tasks, default=0) < 1000, tasks
 

@@ -47,7 +47,7 @@ def test_a_full_hand_by_clicks_scores_what_the_engine_settles(page: Page, site):
     start_gin(page)
     play_gin_hand(page)
     match = Match.from_record(saved(page)["match"])
-    result = match.hand.result
+    result = match.round.result
     assert result is not None
     you, opponent = match.scores
     assert number(page.get_by_test_id("score-you").inner_text()) == you
@@ -290,7 +290,7 @@ def test_statistics_rules_and_four_colour_deck(page: Page, site):
     expect(sheet).to_be_hidden()
     start_gin(page)
     play_gin_hand(page)
-    result = Match.from_record(saved(page)["match"]).hand.result
+    result = Match.from_record(saved(page)["match"]).round.result
     press(page.get_by_test_id("next-hand"))
     press(page.get_by_role("button", name="Statistics"))
     expect(sheet).to_contain_text("Your Gin Rummy statistics")
@@ -391,9 +391,9 @@ def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_p
     expect(marked).to_have_count(1)
     press(page.get_by_test_id("log"))
     lines = page.get_by_test_id("log-list").locator("li")
-    expect(lines).to_have_count(len(session.match.hand.actions))
+    expect(lines).to_have_count(len(session.match.round.actions))
     assert lines.last.inner_text() == status.split(".")[0] + "."
-    mine = [a for a in session.match.hand.actions if a.seat == 0 and type(a).__name__ == "Discard"]
+    mine = [a for a in session.match.round.actions if a.seat == 0 and type(a).__name__ == "Discard"]
     texts = lines.all_inner_texts()
     assert all(f"You discarded {c}" in " ".join(texts) for c in [face(a.card.code) for a in mine])
     press(page.get_by_test_id("close-sheet"))

@@ -29,7 +29,7 @@ WHOLE = "document.querySelector('[data-testid=review-summary]').dataset.whole ==
 def engine_review(session_type, page: Page, game: str):
     """The engine's own review of the hand the page saved."""
     session = session_type.restore(stored(page, f"rummy-table/{game}/save"))
-    return session.review_module.review(session.match.hand, 0)
+    return session.review_module.review(session.match.round, 0)
 
 
 def review_to_the_end(page: Page) -> list[float]:
@@ -109,7 +109,7 @@ def test_a_rummikub_round_is_reviewed_to_the_end_with_what_the_person_saw(page: 
             rk_turn(page)
     assert phase(page) in RK_OVER
     session = RummikubSession.restore(stored(page, "rummy-table/rummikub/save"))
-    round_ = session.match.hand
+    round_ = session.match.round
     review = session.review_module.review(round_, 0)
     assert review.costliest()
     assert review_to_the_end(page) == [d.cost for d in review.decisions]

@@ -27,8 +27,8 @@ from helpers import (
 )
 from players import enabled, play_rk_round, rk_until_my_turn, start_rummikub, validity
 from playwright.sync_api import Locator, Page, expect
-from rummy.rummikub.game import Draw, Play, Timeout
-from rummy.rummikub.match import RummikubMatch
+from rummy.rummikub.match import Match
+from rummy.rummikub.round import Draw, Play, Timeout
 from rummy.rummikub.session import RummikubSession, Settings
 from rummy.rummikub.solver import solve
 from rummy.rummikub.tiles import JOKER, Tile, sort_key
@@ -63,12 +63,12 @@ def first_turn(seed: int, opponents: int = 1, meld: bool = False) -> RummikubSes
 
 
 def rack(session: RummikubSession) -> Counter:
-    return Counter(session.match.hand.racks[0])
+    return Counter(session.match.round.racks[0])
 
 
 def play(session: RummikubSession, *new_sets: list[Tile]) -> RummikubSession:
     """The person lays `new_sets` beside the table's sets, then the computer players move."""
-    table = [tile_set.tiles for tile_set in session.match.hand.table] + [list(s) for s in new_sets]
+    table = [tile_set.tiles for tile_set in session.match.round.table] + [list(s) for s in new_sets]
     code = "play " + " | ".join(" ".join(tile.code for tile in s) for s in table)
     after = session.act(code)
     assert isinstance(after, RummikubSession), after
@@ -90,7 +90,7 @@ def split_position() -> tuple[int, list[Tile], list[Tile]]:
                 if session.screen != "play" or not all(held[t] for t in run) or len(others) < 2:
                     continue
                 later = play(session, run)
-                still = any(list(s.tiles) == run for s in later.match.hand.table)
+                still = any(list(s.tiles) == run for s in later.match.round.table)
                 if later.screen == "play" and still and not Counter(others) - rack(later):
                     return seed, run, others
     raise AssertionError("no seed gives the position")
@@ -141,9 +141,9 @@ def crowded_save(seed: int, table_tiles: int = 0, rack_tiles: int = 0) -> dict:
     less its highest tile (nobody goes out), or draws; the person only draws when a big rack
     is wanted. The save is replayed by the page like any other."""
     settings = Settings(opponents=1, level="easy", initial_meld=False)
-    match = RummikubMatch.start(settings.rules(), seed)
-    while not match.hand.is_over:
-        game, seat = match.hand, match.hand.to_move
+    match = Match.start(settings.rules(), seed)
+    while not match.round.is_over:
+        game, seat = match.round, match.round.to_move
         if seat == 0 and (
             sum(len(s.tiles) for s in game.table) >= table_tiles
             if table_tiles
@@ -192,14 +192,14 @@ def new_set(page: Page, tiles: list[Locator], how: str = "click") -> None:
     press(page.get_by_test_id("rk-new-set"), how)
 
 
-def saved_match(page: Page) -> RummikubMatch:
-    return RummikubMatch.from_record(stored(page, SAVE)["match"])
+def saved_match(page: Page) -> Match:
+    return Match.from_record(stored(page, SAVE)["match"])
 
 
 def check_end_of_round(page: Page) -> None:
     """The end-of-round screen says what the engine's replay of the save says."""
     match = saved_match(page)
-    game = match.hand
+    game = match.round
     assert game.result is not None and sum(game.result.scores) == 0
     expect(page.locator("#result")).to_be_visible()
     for seat, tiles in enumerate(game.racks):
@@ -273,7 +273,7 @@ def test_a_turn_splits_a_table_run_and_joins_a_piece_with_rack_tiles(page: Page,
     assert all(v == "true" for v in validity(page))
     assert enabled(page, "rk-done")
     press(page.get_by_test_id("rk-done"))
-    game = saved_match(page).hand
+    game = saved_match(page).round
     laid = [sorted(t.code for t in s.tiles) for s in game.table]
     assert sorted(t.code for t in run[:3]) in laid
     assert sorted([run[3].code] + [t.code for t in others]) in laid
@@ -299,7 +299,7 @@ def test_a_joker_is_taken_back_by_putting_the_tile_it_stands_for_in_its_place(pa
     press(page.locator(f'[data-set-add="{number}"]'))
     assert all(v == "true" for v in validity(page))
     press(page.get_by_test_id("rk-done"))
-    game = saved_match(page).hand
+    game = saved_match(page).round
     laid = [sorted(t.code for t in s.tiles) for s in game.table]
     assert any(
         not Counter(t.code for t in run) - Counter(s) and "J" not in s for s in laid
@@ -358,7 +358,7 @@ def test_an_initial_meld_below_30_is_refused_with_the_tally(page: Page, site):
     expect(page.get_by_test_id("rk-status")).to_have_text(
         f"Your first play must be worth at least 30 points; these sets make {value}."
     )
-    assert saved_match(page).hand.table == ()
+    assert saved_match(page).round.table == ()
 
 
 def test_a_reload_mid_turn_restores_the_start_of_that_turn(page: Page, site):
@@ -477,7 +477,7 @@ def test_statistics_count_a_finished_round_and_a_corrupted_save_is_set_aside(pag
     start_rummikub(page, meld=True)
     play_rk_round(page)
     match = saved_match(page)
-    result = match.hand.result
+    result = match.round.result
     press(page.get_by_test_id("rematch"))
     press(page.get_by_role("button", name="Statistics"))
     sheet = page.locator("#sheet")
@@ -538,7 +538,7 @@ def test_a_turn_that_runs_out_of_time_restores_the_table_and_draws_three(page: P
     page.wait_for_function(
         "document.body.dataset.phase !== 'play'", timeout=90_000
     )  # the timer's 30 s
-    game = saved_match(page).hand
+    game = saved_match(page).round
     timeout = max(i for i, action in enumerate(game.actions) if action.seat == 0)
     assert isinstance(game.actions[timeout], Timeout)
     assert len(game.racks[0]) == count + 3

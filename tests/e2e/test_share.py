@@ -77,7 +77,7 @@ def test_a_shared_hand_replays_in_a_fresh_browser_is_reviewed_and_its_deal_playe
         press(fresh.get_by_test_id("replay-review"))
         assert phase(fresh) == "review"
         fresh.wait_for_function(WHOLE)
-        review = sharer.review_module.review(sharer.match.hand, 0)
+        review = sharer.review_module.review(sharer.match.round, 0)
         assert (
             float(fresh.get_by_test_id("review-cost").get_attribute("data-cost"))
             == review.decisions[0].cost
@@ -103,7 +103,7 @@ def tampered(fragment: str) -> str:
 
 def test_a_tampered_or_crafted_link_is_refused_and_the_saves_are_unchanged(page: Page, site):
     session = GinSession.create({}, 8)
-    while session.match.hand.to_move != 0:
+    while session.match.round.to_move != 0:
         session = session.act("computer")
     fragment = encode(
         share(session.act("pass") if session.screen == "upcard" else session.act("stock"))
@@ -164,7 +164,7 @@ def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browse
         kept = stored(first, "rummy-table/gin/daily")
         assert (
             decode(kept["link"]).seed
-            == GinSession.restore(stored(first, "rummy-table/gin/save")).match.hand.seed
+            == GinSession.restore(stored(first, "rummy-table/gin/save")).match.round.seed
         )
         press(first.get_by_test_id("close-result"))
         press(first.get_by_test_id("home"))
@@ -208,13 +208,13 @@ def test_a_link_and_todays_deal_open_offline_after_a_first_load(browser: Browser
     for _ in range(6):
         session = (
             session.act("computer")
-            if session.match.hand.to_move != 0
+            if session.match.round.to_move != 0
             else session.act(
                 "pass"
                 if session.screen == "upcard"
                 else "stock"
                 if session.screen == "draw"
-                else "discard " + session.match.hand.hands[0][0].code
+                else "discard " + session.match.round.hands[0][0].code
             )
         )
     fragment = encode(share(session))
@@ -231,7 +231,7 @@ def test_a_link_and_todays_deal_open_offline_after_a_first_load(browser: Browser
         loaded(page)
         page.wait_for_function("document.body.dataset.phase === 'replay'")
         steps = step_to_the_end(page)
-        assert steps == len(session.match.hand.actions) + 1
+        assert steps == len(session.match.round.actions) + 1
         press(page.get_by_test_id("replay-close"))
         press(page.get_by_test_id("daily"))
         assert phase(page) in ("upcard", "opponent", "draw")

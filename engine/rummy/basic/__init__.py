@@ -1,6 +1,6 @@
 """Basic Rummy for 2-6 players (../shared/rules/basic-rummy.md): the hand, the game, the views.
 
-`BasicMatch.start(BasicRules(players=4), seed)` starts a game; `match.view(seat)` is what a
+`Match.start(Rules(players=4), seed)` starts a game; `match.view(seat)` is what a
 seat sees; `match.apply(action)` plays one of `view.legal_actions`; `to_record`/`from_record`
 save and replay it.
 """
@@ -15,24 +15,25 @@ from .actions import (
     action_code,
     parse_action,
 )
-from .hand import BasicHand, replay
-from .match import BasicMatch
-from .rules import HAND_SIZES, TURNOVERS, BasicRules
-from .state import HandResult, Phase, TableMeld, hand_value
-from .view import BasicView
+from .match import Match
+from .round import Round, replay
+from .rules import HAND_SIZES, TURNOVERS, Rules
+from .state import Ending, Phase, Result, TableMeld, hand_value
+from .view import View
 
 __all__ = [
     "HAND_SIZES",
     "TURNOVERS",
     "Action",
-    "BasicHand",
-    "BasicMatch",
-    "BasicRules",
-    "BasicView",
+    "Round",
+    "Match",
+    "Rules",
+    "View",
     "Discard",
     "DrawDiscard",
     "DrawStock",
-    "HandResult",
+    "Ending",
+    "Result",
     "LayOff",
     "NewMeld",
     "Phase",

@@ -15,8 +15,8 @@ from .. import arena
 from ..arena import AgentFactory, PlayerStats
 from ..intervals import wilson_interval
 from ..rng import derive_seed
-from .hand import BasicHand
-from .rules import TURNOVERS, BasicRules
+from .round import Round
+from .rules import TURNOVERS, Rules
 
 # Actions a hand may take per pass through the stock: a pass has at most about 52 turns of 2-3
 # actions each, and after the last turnover the stock runs out for good. A hand that reaches
@@ -39,9 +39,9 @@ class HandOutcome:
     actions: int
 
 
-def rules_for(players: int, rummy_doubles: bool = False, turnovers: int = TURNOVERS) -> BasicRules:
+def rules_for(players: int, rummy_doubles: bool = False, turnovers: int = TURNOVERS) -> Rules:
     """One hand at a time: the arena counts hands, not games."""
-    return BasicRules(
+    return Rules(
         players=players, hands=1, target=None, rummy_doubles=rummy_doubles, turnovers=turnovers
     )
 
@@ -59,7 +59,7 @@ def play_hand(
     n = len(players)
     agents, seat_of = arena.seat_agents(number, seed, players)
     rules = rules_for(n, rummy_doubles, turnovers)
-    hand = BasicHand.deal(derive_seed(seed, number // n), rules, dealer=0)
+    hand = Round.deal(derive_seed(seed, number // n), rules, dealer=0)
     hand = arena.play_round(hand, agents, action_cap(turnovers) if cap is None else cap)
     result = hand.result
     if result is None or result.winner is None:

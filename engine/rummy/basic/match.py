@@ -15,46 +15,46 @@ from ..errors import IllegalAction
 from ..rng import Rng, derive_seed
 from ..standings import game_over, leaders
 from .actions import Action, action_code, parse_action
-from .hand import BasicHand
-from .rules import BasicRules
-from .view import BasicView
+from .round import Round
+from .rules import Rules
+from .view import View
 
 RECORD_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
-class BasicMatch:
-    rules: BasicRules
+class Match:
+    rules: Rules
     seed: int
     first_dealer: int
     scores: tuple[int, ...]  # by seat
-    finished: tuple[BasicHand, ...]  # hands before the current one
-    hand: BasicHand  # the hand in play, or just ended and awaiting `next_hand`
+    finished: tuple[Round, ...]  # hands before the current one
+    round: Round  # the hand in play, or just ended and awaiting `next_round`
     first_deal: int | None = None  # the first hand's own seed, if it was given one
 
     @classmethod
     def start(
         cls,
-        rules: BasicRules = BasicRules(),
+        rules: Rules = Rules(),
         seed: int = 0,
         first_dealer: int | None = None,
         first_deal: int | None = None,
-    ) -> BasicMatch:
+    ) -> Match:
         """A new game; the first dealer is drawn from the seed unless given. The first hand is
         dealt from `first_deal` when given (a shared hand played again)."""
         if first_dealer is None:
             first_dealer = Rng(derive_seed(seed, 1 << 32)).below(rules.players)
-        hand = BasicHand.deal(records.hand_seed(seed, 0, first_deal), rules, first_dealer)
-        return cls(rules, seed, first_dealer, (0,) * rules.players, (), hand, first_deal)
+        dealt = Round.deal(records.hand_seed(seed, 0, first_deal), rules, first_dealer)
+        return cls(rules, seed, first_dealer, (0,) * rules.players, (), dealt, first_deal)
 
     @property
-    def hands(self) -> tuple[BasicHand, ...]:
-        return self.finished + (self.hand,)
+    def rounds(self) -> tuple[Round, ...]:
+        return self.finished + (self.round,)
 
     @property
     def is_over(self) -> bool:
-        return self.hand.is_over and game_over(
-            self.scores, len(self.hands), self.rules.hands, self.rules.target
+        return self.round.is_over and game_over(
+            self.scores, len(self.rounds), self.rules.hands, self.rules.target
         )
 
     @property
@@ -62,43 +62,43 @@ class BasicMatch:
         """The seats with the highest score once the game is over (several on a tie)."""
         return leaders(self.scores) if self.is_over else ()
 
-    def apply(self, action: Action) -> BasicMatch:
-        hand = self.hand.apply(action)
-        result = hand.result
+    def apply(self, action: Action) -> Match:
+        played = self.round.apply(action)
+        result = played.result
         scores = self.scores
         if result is not None and result.winner is not None:
             scores = tuple(
                 s + result.points * (seat == result.winner) for seat, s in enumerate(scores)
             )
-        return replace(self, hand=hand, scores=scores)
+        return replace(self, round=played, scores=scores)
 
-    def next_hand(self) -> BasicMatch:
+    def next_round(self) -> Match:
         """The next deal; the deal passes to the left (with two players: alternates)."""
-        if not self.hand.is_over:
+        if not self.round.is_over:
             raise IllegalAction("The hand is still being played.", "hand_in_play")
         if self.is_over:
             raise IllegalAction("The game is over: start a new game.", "match_over")
-        number = len(self.hands)
-        dealer = (self.hand.dealer + 1) % self.rules.players
-        hand = BasicHand.deal(records.hand_seed(self.seed, number), self.rules, dealer)
-        return replace(self, finished=self.hands, hand=hand)
+        number = len(self.rounds)
+        dealer = (self.round.dealer + 1) % self.rules.players
+        dealt = Round.deal(records.hand_seed(self.seed, number), self.rules, dealer)
+        return replace(self, finished=self.rounds, round=dealt)
 
-    def view(self, seat: int) -> BasicView:
-        return self.hand.view(seat, self.scores)
+    def view(self, seat: int) -> View:
+        return self.round.view(seat, self.scores)
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready description from which `from_record` rebuilds this exact game."""
         return records.write(self, "basic", RECORD_VERSION, action_code)
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> BasicMatch:
+    def from_record(cls, record: Mapping[str, Any]) -> Match:
         """Replay a saved game; ValueError saying what is wrong with a bad record."""
         return records.replay(
             record,
             game="basic",
             version=RECORD_VERSION,
             name="Basic Rummy game",
-            rules_type=BasicRules,
+            rules_type=Rules,
             seats=lambda rules: rules.players,
             start=cls.start,
             parse_action=parse_action,

@@ -27,15 +27,15 @@ from .actions import Action, Discard, DrawDiscard, action_code
 from .agents.hard import HardAgent
 from .agents.knowledge import fits_mask, table_melds
 from .agents.plan import OUT, Evaluators, Plan, draw_scores, scored, turn_plans
-from .hand import BasicHand, replay
+from .round import Round, replay
 from .state import Phase
-from .view import BasicView
+from .view import View
 
 GAME = "basic"
 SEED = 0
 
 
-def _option_scores(state: BasicHand, view: BasicView, agent: HardAgent) -> dict[Action, float]:
+def _option_scores(state: Round, view: View, agent: HardAgent) -> dict[Action, float]:
     """Each legal option of the seat to move, scored as in the module's docstring."""
     knowledge, danger, _ = agent.judgement(view)
     weights = agent.weights
@@ -64,13 +64,13 @@ def _option_scores(state: BasicHand, view: BasicView, agent: HardAgent) -> dict[
             if after.is_over:
                 found[action] = OUT
                 continue
-            rest = BasicView.of(after, view.seat, view.scores)
+            rest = View.of(after, view.seat, view.scores)
             drawn = 1 << rest.drawn_from_pile.index if rest.drawn_from_pile else 0
             found[action] = best(turn_plans(rest, to_mask(rest.hand), drawn, rest.melded_this_turn))
     return {action: -weights.out if score == OUT else score for action, score in found.items()}
 
 
-def judge(state: BasicHand, view: BasicView, action: Action, index: int) -> Decision:
+def judge(state: Round, view: View, action: Action, index: int) -> Decision:
     """The decision of `action`, taken by the seat of `view` (its view of `state`)."""
     agent = HardAgent(SEED)
     choice = agent.act(view)
@@ -83,35 +83,35 @@ def judge(state: BasicHand, view: BasicView, action: Action, index: int) -> Deci
 
 
 def judged_steps(
-    hand: BasicHand,
+    hand: Round,
     seat: int,
     *,
     scores: tuple[int, ...] | None = None,
     first: int = 0,
-    start: BasicHand | None = None,
-) -> Iterator[tuple[Decision, BasicView]]:
+    start: Round | None = None,
+) -> Iterator[tuple[Decision, View]]:
     """The decisions of `seat` in `hand`, one at a time, from action index `first` on: every
-    action of the seat with another legal option, judged on `BasicView.of(state, seat, scores)`
+    action of the seat with another legal option, judged on `View.of(state, seat, scores)`
     alone (`scores`: the game's scores before the hand, by seat), each with that view."""
-    begin = BasicHand.deal(hand.seed, hand.rules, hand.dealer) if start is None else start
+    begin = Round.deal(hand.seed, hand.rules, hand.dealer) if start is None else start
     table_scores = tuple(scores) if scores is not None else (0,) * hand.players
 
-    def at(state: BasicHand, index: int, action: Action) -> tuple[Decision, BasicView] | None:
+    def at(state: Round, index: int, action: Action) -> tuple[Decision, View] | None:
         if action.seat != seat or len(state.legal_actions()) < 2:
             return None
-        view = BasicView.of(state, seat, table_scores)
+        view = View.of(state, seat, table_scores)
         return judge(state, view, action, index), view
 
     return decisions(begin, hand.actions, at, first)
 
 
 def review_steps(
-    hand: BasicHand,
+    hand: Round,
     seat: int,
     *,
     scores: tuple[int, ...] | None = None,
     first: int = 0,
-    start: BasicHand | None = None,
+    start: Round | None = None,
 ) -> Iterator[Decision]:
     """The decisions of `judged_steps`, without their views."""
     return (
@@ -121,19 +121,17 @@ def review_steps(
 
 
 def review(
-    hand: BasicHand,
+    hand: Round,
     seat: int,
     *,
     scores: tuple[int, ...] | None = None,
-    start: BasicHand | None = None,
+    start: Round | None = None,
 ) -> Review:
     """The whole review of `seat`'s play in `hand` (see `review_steps` to compute it in slices)."""
     return Review(GAME, seat, tuple(review_steps(hand, seat, scores=scores, start=start)))
 
 
-def view_at(
-    hand: BasicHand, index: int, seat: int, scores: tuple[int, ...] | None = None
-) -> BasicView:
+def view_at(hand: Round, index: int, seat: int, scores: tuple[int, ...] | None = None) -> View:
     """What `seat` could see just before action `index` of `hand`."""
     state = replay(hand.seed, hand.actions[:index], rules=hand.rules, dealer=hand.dealer)
-    return BasicView.of(state, seat, tuple(scores) if scores is not None else (0,) * hand.players)
+    return View.of(state, seat, tuple(scores) if scores is not None else (0,) * hand.players)

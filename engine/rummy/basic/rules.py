@@ -14,7 +14,7 @@ six normal players; 8 drew 2.0% and 0% (the 95% interval's top 4.3% and 1.3%, 30
 
 
 @dataclass(frozen=True, slots=True)
-class BasicRules:
+class Rules:
     """Players 2-6; the game lasts `hands` hands or until someone reaches `target` points
     (exactly one of the two); `rummy_doubles` is the optional house rule, off by default."""
 

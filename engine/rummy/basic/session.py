@@ -27,11 +27,11 @@ from ..sessions import (
 )
 from . import agents, review
 from .actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
-from .hand import BasicHand
-from .match import BasicMatch
-from .rules import TURNOVERS, BasicRules
-from .state import HandResult, Phase, hand_value
-from .view import BasicView
+from .match import Match
+from .round import Round
+from .rules import TURNOVERS, Rules
+from .state import Ending, Phase, Result, hand_value
+from .view import View
 
 PERSON = 0
 MAX_OPPONENTS = 5
@@ -67,8 +67,8 @@ class Settings:
     def players(self) -> int:
         return self.opponents + 1
 
-    def rules(self) -> BasicRules:
-        return BasicRules(players=self.players, hands=self.hands, target=self.target)
+    def rules(self) -> Rules:
+        return Rules(players=self.players, hands=self.hands, target=self.target)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -84,13 +84,13 @@ class Stats(GameStats):
     rummies: int = 0  # the person's hands won by going rummy
     best_hand: int = 0  # most points the person scored in one hand
 
-    def with_hand(self, result: HandResult) -> Stats:
+    def with_hand(self, result: Result) -> Stats:
         mine = result.winner == PERSON
         return replace(
             self,
             hands=self.hands + (result.winner is not None),
             hands_won=self.hands_won + mine,
-            rummies=self.rummies + (mine and result.kind == "rummy"),
+            rummies=self.rummies + (mine and result.kind is Ending.RUMMY),
             best_hand=max(self.best_hand, result.points if mine else 0),
         )
 
@@ -107,12 +107,12 @@ class BasicSession(MatchSession):
     save_version: ClassVar[int] = SAVE_VERSION
     settings_type: ClassVar[Any] = Settings
     stats_type: ClassVar[type[CountedStats]] = Stats
-    match_type: ClassVar[Any] = BasicMatch
+    match_type: ClassVar[Any] = Match
     parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
     make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(agents.make_agent)
     review_module: ClassVar[Any] = review
 
-    def seen_model(self, view: BasicView) -> dict[str, Any]:
+    def seen_model(self, view: View) -> dict[str, Any]:
         """What the person saw at a decision: their hand, the pile's top and the table."""
         return {
             "hand": arrangements(view.hand),
@@ -122,33 +122,33 @@ class BasicSession(MatchSession):
         }
 
     @classmethod
-    def chosen_rules(cls, rules: BasicRules) -> BasicRules:
+    def chosen_rules(cls, rules: Rules) -> Rules:
         """The settings do not choose the turnover limit: a game saved under an earlier default
         (3) keeps it."""
         return replace(rules, turnovers=TURNOVERS)
 
     settings: Settings
-    match: BasicMatch
+    match: Match
     stats: Stats = Stats()
 
     # ---- what the page shows --------------------------------------------------------------
 
     @property
-    def view(self) -> BasicView:
+    def view(self) -> View:
         """What the person sees."""
         return self.match.view(PERSON)
 
     @property
     def to_move(self) -> int | None:
         """The seat to move, or None once the hand is over."""
-        hand = self.match.hand
+        hand = self.match.round
         return None if hand.is_over else hand.to_move
 
     @property
     def screen(self) -> str:
         """Which screen the page shows: "draw" or "play" (the person's turn, before and after
         drawing), "opponent" (a computer player's turn), "hand-over" or "game-over"."""
-        hand = self.match.hand
+        hand = self.match.round
         if hand.is_over:
             return "game-over" if self.match.is_over else "hand-over"
         if hand.to_move != PERSON:
@@ -158,7 +158,7 @@ class BasicSession(MatchSession):
     def view_model(self) -> dict[str, Any]:
         view, match = self.view, self.match  # the view once: its legal actions are searched
         rules = view.rules
-        log = hand_log(match.hand)
+        log = hand_log(match.round)
         return {
             "game": self.game,
             "screen": self.screen,
@@ -175,7 +175,7 @@ class BasicSession(MatchSession):
             ],
             "target": rules.target,
             "hands": rules.hands,
-            "hand_number": len(match.hands),
+            "hand_number": len(match.rounds),
             "turnovers": view.turnovers,
             "turnover_limit": rules.turnovers,
             "stock": view.stock_count,
@@ -197,13 +197,13 @@ class BasicSession(MatchSession):
             "match": {"over": match.is_over, "winners": list(match.winners)},
         }
 
-    def _result_model(self, view: BasicView) -> dict[str, Any] | None:
+    def _result_model(self, view: View) -> dict[str, Any] | None:
         """How the hand ended and every player's cards left, what they count and the score."""
         if view.result is None or view.final_hands is None:
             return None
         winner = view.result.winner
         return {
-            "kind": view.result.kind,
+            "kind": view.result.kind.value,
             "winner": winner,
             "points": view.result.points,
             "summary": [
@@ -219,7 +219,7 @@ class BasicSession(MatchSession):
         }
 
 
-def hand_log(hand: BasicHand) -> list[dict[str, Any]]:
+def hand_log(hand: Round) -> list[dict[str, Any]]:
     """Every move of the hand as every seat saw it: who, what, the cards shown (never a card
     drawn from the stock), the meld a card went on and that meld's cards before, and whether a
     stock draw turned the pile over. The move log, whose last entry the status line tells."""

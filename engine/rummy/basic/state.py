@@ -27,12 +27,19 @@ class TableMeld:
         return str(self.meld)
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a hand ended: "out", "rummy" (out in one turn, nothing laid before) or "draw"
-    (the stock ran out after the last turnover). `points` go to `winner`."""
+class Ending(str, Enum):
+    """How a Basic Rummy hand ends. A str, so a view model carries it as its value."""
 
-    kind: str
+    OUT = "out"
+    RUMMY = "rummy"  # out in one turn, nothing laid before: points doubled when the rules say
+    DRAW = "draw"  # the stock ran out after the last turnover: nobody scores
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a hand ended; `points` go to `winner`, a seat (None for a draw)."""
+
+    kind: Ending
     winner: int | None
     points: int
 

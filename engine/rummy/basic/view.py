@@ -11,17 +11,17 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from .actions import Action
-from .rules import BasicRules
-from .state import HandResult, Phase, TableMeld
+from .rules import Rules
+from .state import Phase, Result, TableMeld
 
 if TYPE_CHECKING:
-    from .hand import BasicHand
+    from .round import Round
 
 
 @dataclass(frozen=True, slots=True)
-class BasicView:
+class View:
     seat: int
-    rules: BasicRules
+    rules: Rules
     dealer: int
     phase: Phase
     to_move: int
@@ -40,7 +40,7 @@ class BasicView:
     turnovers: int
     scores: tuple[int, ...]  # game scores by seat (this hand's points included once it is over)
     legal_actions: tuple[Action, ...]  # empty unless this seat is to move
-    result: HandResult | None
+    result: Result | None
     final_hands: tuple[tuple[Card, ...], ...] | None  # every hand, once the hand is over
 
     @property
@@ -52,7 +52,7 @@ class BasicView:
         return self.phase is not Phase.OVER and self.to_move == self.seat
 
     @classmethod
-    def of(cls, hand: BasicHand, seat: int, scores: tuple[int, ...]) -> BasicView:
+    def of(cls, hand: Round, seat: int, scores: tuple[int, ...]) -> View:
         if type(seat) is not int or not 0 <= seat < hand.players:
             raise ValueError(f"seat must be 0-{hand.players - 1}, not {seat!r}")
         mine = hand.phase is not Phase.OVER and hand.to_move == seat

@@ -14,33 +14,34 @@ from .actions import (
 )
 from .agents import LEVELS, Agent, EasyAgent, HardAgent, NormalAgent, make_agent
 from .agents.hard import Advice, advise
-from .hand import GinHand, replay
-from .match import COMPUTER, PLAYER, Match
+from .match import COMPUTER, PERSON, Match
 from .play import play_hand, play_match
+from .round import Round, replay
 from .rules import HOUSE, PAGAT, Rules, preset
-from .settle import Settlement, settle
-from .state import HandResult, Phase
-from .view import PlayerView
+from .settle import Ending, Settlement, settle
+from .state import Phase, Result
+from .view import View
 
 __all__ = [
     "COMPUTER",
     "HOUSE",
     "PAGAT",
-    "PLAYER",
+    "PERSON",
     "Action",
     "Advice",
     "Agent",
     "Discard",
+    "Ending",
     "DrawDiscard",
     "DrawStock",
-    "GinHand",
-    "HandResult",
+    "Round",
+    "Result",
     "IllegalAction",
     "Knock",
     "Match",
     "PassUpcard",
     "Phase",
-    "PlayerView",
+    "View",
     "Rules",
     "Settlement",
     "EasyAgent",

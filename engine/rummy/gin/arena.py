@@ -45,7 +45,7 @@ def play_pair(
         match = play_match(Match.start(rules, match_seed), agents)
         winners = tuple(
             0 if hand.result.winner is None else (1 if hand.result.winner == p1_seat else -1)
-            for hand in match.hands
+            for hand in match.rounds
         )
         outcomes.append(
             MatchOutcome(
@@ -53,7 +53,7 @@ def play_pair(
                 p1_score=match.scores[p1_seat],
                 p2_score=match.scores[1 - p1_seat],
                 hand_winners=winners,
-                hand_points=tuple(hand.result.points_for(p1_seat) for hand in match.hands),
+                hand_points=tuple(hand.result.points_for(p1_seat) for hand in match.rounds),
             )
         )
     return outcomes[0], outcomes[1]

@@ -14,7 +14,7 @@ from ..cards import Card
 from ..melds import best_arrangement, deadwood
 from .actions import Discard, DrawDiscard, Knock, TakeUpcard
 from .agents.hard import Advice
-from .view import PlayerView
+from .view import View
 
 SAFE = 0.15  # a discard that joins an opponent's meld in fewer of the sampled deals is safe
 RISKY = 0.5  # and in this many or more it is a risk worth saying
@@ -22,7 +22,7 @@ RISKY = 0.5  # and in this many or more it is a risk worth saying
 Reason = dict[str, Any]
 
 
-def reasons(view: PlayerView, advice: Advice) -> list[Reason]:
+def reasons(view: View, advice: Advice) -> list[Reason]:
     """The reasons for `advice`, an option of the seat to move, most telling first."""
     action = advice.action
     if isinstance(action, (TakeUpcard, DrawDiscard)):

@@ -1,6 +1,6 @@
 """A gin match: hands in sequence, cumulative scores, the dealer rule, and saved records.
 
-Immutable like the hand: `apply` and `next_hand` return a new match. A match is fully
+Immutable like the hand: `apply` and `next_round` return a new match. A match is fully
 described by its settings, its seed and each hand's action log (`to_record`), which is what a
 saved game stores and what `from_record` replays.
 """
@@ -14,11 +14,11 @@ from typing import Any
 from .. import records
 from ..errors import IllegalAction
 from .actions import Action, action_code, parse_action
-from .hand import GinHand
+from .round import Round
 from .rules import HOUSE, Rules
-from .view import PlayerView
+from .view import View
 
-PLAYER = 0
+PERSON = 0
 COMPUTER = 1
 RECORD_VERSION = 1
 
@@ -29,8 +29,8 @@ class Match:
     seed: int
     first_dealer: int
     scores: tuple[int, int]  # by seat
-    finished: tuple[GinHand, ...]  # hands before the current one, in order
-    hand: GinHand  # the hand in play, or just ended and awaiting `next_hand`
+    finished: tuple[Round, ...]  # hands before the current one, in order
+    round: Round  # the hand in play, or just ended and awaiting `next_round`
     first_deal: int | None = None  # the first hand's own seed, if it was given one
 
     @classmethod
@@ -43,13 +43,13 @@ class Match:
     ) -> Match:
         """A new match; the computer seat deals the first hand unless told otherwise. The
         first hand is dealt from `first_deal` when given (a shared hand played again)."""
-        hand = GinHand.deal(records.hand_seed(seed, 0, first_deal), rules, first_dealer)
-        return cls(rules, seed, first_dealer, (0, 0), (), hand, first_deal)
+        dealt = Round.deal(records.hand_seed(seed, 0, first_deal), rules, first_dealer)
+        return cls(rules, seed, first_dealer, (0, 0), (), dealt, first_deal)
 
     @property
-    def hands(self) -> tuple[GinHand, ...]:
+    def rounds(self) -> tuple[Round, ...]:
         """Every hand dealt so far, the current one last."""
-        return self.finished + (self.hand,)
+        return self.finished + (self.round,)
 
     @property
     def winner(self) -> int | None:
@@ -64,32 +64,32 @@ class Match:
         return self.winner is not None
 
     def apply(self, action: Action) -> Match:
-        hand = self.hand.apply(action)
+        played = self.round.apply(action)
         scores = self.scores
-        result = hand.result
+        result = played.result
         if result is not None and result.winner is not None:
             scores = list(scores)
             scores[result.winner] += result.points
             scores = (scores[0], scores[1])
-        return replace(self, hand=hand, scores=scores)
+        return replace(self, round=played, scores=scores)
 
     def next_dealer(self) -> int:
         """The loser of the hand deals next; after a dead hand the same dealer deals again."""
-        result = self.hand.result
+        result = self.round.result
         if result is None:
             raise IllegalAction("The hand is still being played.", "hand_in_play")
-        return self.hand.dealer if result.winner is None else 1 - result.winner
+        return self.round.dealer if result.winner is None else 1 - result.winner
 
-    def next_hand(self) -> Match:
+    def next_round(self) -> Match:
         if self.is_over:
             raise IllegalAction("The match is over: start a new match.", "match_over")
         dealer = self.next_dealer()
         number = len(self.finished) + 1
-        hand = GinHand.deal(records.hand_seed(self.seed, number), self.rules, dealer)
-        return replace(self, finished=self.hands, hand=hand)
+        dealt = Round.deal(records.hand_seed(self.seed, number), self.rules, dealer)
+        return replace(self, finished=self.rounds, round=dealt)
 
-    def view(self, seat: int) -> PlayerView:
-        return self.hand.view(seat, self.scores)
+    def view(self, seat: int) -> View:
+        return self.round.view(seat, self.scores)
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready description from which `from_record` rebuilds this exact match."""

@@ -10,8 +10,8 @@ from .match import Match
 
 def play_hand(match: Match, agents: Sequence[Agent]) -> Match:
     """Play the current hand of `match` to its end; agents[seat] sees only its own view."""
-    while not match.hand.is_over:
-        seat = match.hand.to_move
+    while not match.round.is_over:
+        seat = match.round.to_move
         match = match.apply(agents[seat].act(match.view(seat)))
     return match
 
@@ -20,5 +20,5 @@ def play_match(match: Match, agents: Sequence[Agent]) -> Match:
     """Play `match` from its current state until a seat reaches the target."""
     match = play_hand(match, agents)
     while not match.is_over:
-        match = play_hand(match.next_hand(), agents)
+        match = play_hand(match.next_round(), agents)
     return match

@@ -22,8 +22,8 @@ from collections.abc import Iterator
 from ..review import Decision, Review, decisions, ranked
 from .actions import Action, Discard, Knock, action_code
 from .agents.hard import Advice, HardAgent, advise
-from .hand import GinHand, replay
-from .view import PlayerView
+from .round import Round, replay
+from .view import View
 
 GAME = "gin"
 SEED = 0  # the hint's seed: the review ranks exactly as the hint button did
@@ -47,7 +47,7 @@ def _figures(advice: Advice) -> tuple[tuple[str, float], ...]:
     return tuple((name, round(value, 3)) for name, value in named.items() if value is not None)
 
 
-def judge(view: PlayerView, action: Action, index: int) -> Decision:
+def judge(view: View, action: Action, index: int) -> Decision:
     """The decision of `action`, taken by the seat of `view` with that view in front of it."""
     advice = advise(view, SEED)
     discards = [HardAgent.discard_score(a) for a in advice if isinstance(a.action, Discard)]
@@ -58,38 +58,38 @@ def judge(view: PlayerView, action: Action, index: int) -> Decision:
 
 
 def judged_steps(
-    hand: GinHand,
+    hand: Round,
     seat: int,
     *,
     scores: tuple[int, int] = (0, 0),
     first: int = 0,
-    start: GinHand | None = None,
-) -> Iterator[tuple[Decision, PlayerView]]:
+    start: Round | None = None,
+) -> Iterator[tuple[Decision, View]]:
     """The decisions of `seat` in `hand`, one at a time, from action index `first` on, each
     with the view it was judged on (what the review shows the seat saw).
 
     The hand is replayed from its deal (or from `start`, a state its log continues) through
-    `apply`; each decision is judged on `PlayerView.of(state, seat, scores)` alone, `scores`
+    `apply`; each decision is judged on `View.of(state, seat, scores)` alone, `scores`
     being the match scores before the hand. A forced action (one legal option) is no decision.
     """
-    begin = GinHand.deal(hand.seed, hand.rules, hand.dealer) if start is None else start
+    begin = Round.deal(hand.seed, hand.rules, hand.dealer) if start is None else start
 
-    def at(state: GinHand, index: int, action: Action) -> tuple[Decision, PlayerView] | None:
+    def at(state: Round, index: int, action: Action) -> tuple[Decision, View] | None:
         if action.seat != seat or len(state.legal_actions()) < 2:
             return None
-        view = PlayerView.of(state, seat, scores)
+        view = View.of(state, seat, scores)
         return judge(view, action, index), view
 
     return decisions(begin, hand.actions, at, first)
 
 
 def review_steps(
-    hand: GinHand,
+    hand: Round,
     seat: int,
     *,
     scores: tuple[int, int] = (0, 0),
     first: int = 0,
-    start: GinHand | None = None,
+    start: Round | None = None,
 ) -> Iterator[Decision]:
     """The decisions of `judged_steps`, without their views."""
     return (
@@ -99,14 +99,14 @@ def review_steps(
 
 
 def review(
-    hand: GinHand, seat: int, *, scores: tuple[int, int] = (0, 0), start: GinHand | None = None
+    hand: Round, seat: int, *, scores: tuple[int, int] = (0, 0), start: Round | None = None
 ) -> Review:
     """The whole review of `seat`'s play in `hand` (see `review_steps` to compute it in slices)."""
     return Review(GAME, seat, tuple(review_steps(hand, seat, scores=scores, start=start)))
 
 
-def view_at(hand: GinHand, index: int, seat: int, scores: tuple[int, int] = (0, 0)) -> PlayerView:
+def view_at(hand: Round, index: int, seat: int, scores: tuple[int, int] = (0, 0)) -> View:
     """What `seat` could see just before action `index` of `hand`: the position a decision
     of the review shows."""
     state = replay(hand.seed, hand.actions[:index], rules=hand.rules, dealer=hand.dealer)
-    return PlayerView.of(state, seat, scores)
+    return View.of(state, seat, scores)

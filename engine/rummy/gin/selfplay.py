@@ -8,10 +8,11 @@ from statistics import mean, median, quantiles
 
 from ..rng import derive_seed
 from .agents import Agent, make_agent
-from .hand import GinHand
 from .match import Match
 from .play import play_hand
+from .round import Round
 from .rules import HOUSE, Rules
+from .settle import Ending
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +32,7 @@ class SelfplayStats:
         return asdict(self)
 
 
-def hand_stats(hands: list[GinHand]) -> SelfplayStats:
+def hand_stats(hands: list[Round]) -> SelfplayStats:
     """Statistics of finished hands; quartiles by `statistics.quantiles` (exclusive method)."""
     if not hands:
         raise ValueError("no hands to measure")
@@ -47,9 +48,9 @@ def hand_stats(hands: list[GinHand]) -> SelfplayStats:
         turns_min=min(turns),
         turns_max=max(turns),
         knock_deadwood_mean=mean(knocks) if knocks else None,
-        gin_share=kinds.count("gin") / len(hands),
-        undercut_share=kinds.count("undercut") / len(hands),
-        dead_share=kinds.count("dead") / len(hands),
+        gin_share=kinds.count(Ending.GIN) / len(hands),
+        undercut_share=kinds.count(Ending.UNDERCUT) / len(hands),
+        dead_share=kinds.count(Ending.DEAD) / len(hands),
     )
 
 
@@ -68,7 +69,7 @@ def selfplay(
     seat 0 in even matches and seat 1 in odd ones."""
     if hands < 1:
         raise ValueError("play at least one hand")
-    played: list[GinHand] = []
+    played: list[Round] = []
     match_number = 0
     while len(played) < hands:
         match_seed = derive_seed(seed, match_number)
@@ -78,9 +79,9 @@ def selfplay(
         match = Match.start(rules, match_seed)
         while len(played) < hands:
             match = play_hand(match, agents)
-            played.append(match.hand)
+            played.append(match.round)
             if match.is_over:
                 break
-            match = match.next_hand()
+            match = match.next_round()
         match_number += 1
     return hand_stats(played)

@@ -22,16 +22,16 @@ from .actions import Action, DrawDiscard, Knock, PassUpcard, TakeUpcard, parse_a
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
 from .explain import reasons
-from .hand import GinHand, deadwood_after_discard
-from .match import COMPUTER, PLAYER, Match
+from .match import COMPUTER, PERSON, Match
+from .round import Round, deadwood_after_discard
 from .rules import PRESETS, TARGETS, Rules, preset
-from .settle import Settlement
-from .state import HandResult, Phase
-from .view import PlayerView
+from .settle import Ending, Settlement
+from .state import Phase, Result
+from .view import View
 
 SAVE_FORMAT = "rummy-table/gin"
 SAVE_VERSION = 1
-ROLES = {PLAYER: "you", COMPUTER: "opponent"}
+ROLES = {PERSON: "you", COMPUTER: "opponent"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,35 +68,35 @@ class Stats(CountedStats):
     best_hand: int = 0  # most points the person scored in one hand
     best_match: int = 0  # highest final score of a match the person won
 
-    def with_hand(self, result: HandResult) -> Stats:
-        mine = result.winner == PLAYER
+    def with_hand(self, result: Result) -> Stats:
+        mine = result.winner == PERSON
         return replace(
             self,
-            hands=self.hands + (result.kind != "dead"),
+            hands=self.hands + (result.kind is not Ending.DEAD),
             hands_won=self.hands_won + mine,
-            gins=self.gins + (mine and result.kind == "gin"),
-            undercuts=self.undercuts + (mine and result.kind == "undercut"),
+            gins=self.gins + (mine and result.kind is Ending.GIN),
+            undercuts=self.undercuts + (mine and result.kind is Ending.UNDERCUT),
             best_hand=max(self.best_hand, result.points if mine else 0),
         )
 
     def with_match(self, match: Match) -> Stats:
-        won = match.winner == PLAYER
+        won = match.winner == PERSON
         return replace(
             self,
             matches=self.matches + 1,
             matches_won=self.matches_won + won,
-            best_match=max(self.best_match, match.scores[PLAYER] if won else 0),
+            best_match=max(self.best_match, match.scores[PERSON] if won else 0),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class GinSession(MatchSession):
-    """The person (seat PLAYER) against one computer player, with their running statistics."""
+    """The person (seat PERSON) against one computer player, with their running statistics."""
 
     game: ClassVar[str] = "gin"
     title: ClassVar[str] = "gin"
     levels: ClassVar[tuple[str, ...]] = tuple(LEVELS)
-    person: ClassVar[int] = PLAYER
+    person: ClassVar[int] = PERSON
     save_format: ClassVar[str] = SAVE_FORMAT
     save_version: ClassVar[int] = SAVE_VERSION
     settings_type: ClassVar[Any] = Settings
@@ -106,7 +106,7 @@ class GinSession(MatchSession):
     make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(make_agent)
     review_module: ClassVar[Any] = review
 
-    def seen_model(self, view: PlayerView) -> dict[str, Any]:
+    def seen_model(self, view: View) -> dict[str, Any]:
         """What the person saw at a decision: their hand, the pile, what the computer took."""
         return {
             "hand": arrangements(view.hand),
@@ -128,14 +128,14 @@ class GinSession(MatchSession):
     # ---- what the page shows --------------------------------------------------------------
 
     @property
-    def view(self) -> PlayerView:
+    def view(self) -> View:
         """What the person sees."""
-        return self.match.view(PLAYER)
+        return self.match.view(PERSON)
 
     @property
     def screen(self) -> str:
         """Which screen the page shows: upcard, draw, discard, opponent, settle or match-over."""
-        hand = self.match.hand
+        hand = self.match.round
         if hand.is_over:
             return "match-over" if self.match.is_over else "settle"
         if hand.to_move == COMPUTER:
@@ -163,7 +163,7 @@ class GinSession(MatchSession):
     def view_model(self) -> dict[str, Any]:
         view = self.view
         legal = view.legal_actions
-        log = hand_log(self.match.hand)
+        log = hand_log(self.match.round)
         return {
             "game": self.game,
             "screen": self.screen,
@@ -183,12 +183,12 @@ class GinSession(MatchSession):
             "pile": codes(view.pile),
             "log": log,
             "last_move": log[-1] if log else None,
-            "result": _result_model(self.match) if self.match.hand.result else None,
-            "match": {"over": self.match.is_over, "won": self.match.winner == PLAYER},
+            "result": _result_model(self.match) if self.match.round.result else None,
+            "match": {"over": self.match.is_over, "won": self.match.winner == PERSON},
         }
 
 
-def hand_log(hand: GinHand) -> list[dict[str, Any]]:
+def hand_log(hand: Round) -> list[dict[str, Any]]:
     """Every move of the hand as either seat saw it: who, what, and the card shown (a discard,
     the upcard passed, or the card taken from the pile; never a card drawn from the stock).
     The move log, whose last entry is the computer's move the status line tells."""
@@ -219,7 +219,7 @@ def _card_of(action: Action, pile_top: Card | None) -> str | None:
     return card.code if card else None
 
 
-def _discard_options(view: PlayerView) -> dict[str, dict[str, Any]]:
+def _discard_options(view: View) -> dict[str, dict[str, Any]]:
     """For each card of an 11-card hand on the person's turn: the deadwood left after
     discarding it, whether it may be discarded, and whether a knock with it is legal and gin."""
     if view.phase is not Phase.DISCARD or not view.my_turn:
@@ -241,17 +241,17 @@ def _discard_options(view: PlayerView) -> dict[str, dict[str, Any]]:
 def _result_model(match: Match) -> dict[str, Any]:
     """How the hand ended, from the person's seat: who knocked and won, the points and the
     bonus in them, and both hands as the settlement shows them."""
-    result = match.hand.result
+    result = match.round.result
     assert result is not None
-    if result.kind == "dead":
-        return {"kind": "dead", "winner": None, "knocker": None, "points": 0, "bonus": 0}
+    if result.kind is Ending.DEAD:
+        return {"kind": Ending.DEAD.value, "winner": None, "knocker": None, "points": 0, "bonus": 0}
     assert result.winner is not None and result.knocker is not None and result.settlement
-    bonus = {"gin": match.rules.gin_bonus, "undercut": match.rules.undercut_bonus}.get(
+    bonus = {Ending.GIN: match.rules.gin_bonus, Ending.UNDERCUT: match.rules.undercut_bonus}.get(
         result.kind, 0
     )
     settlement = result.settlement
     return {
-        "kind": result.kind,
+        "kind": result.kind.value,
         "winner": ROLES[result.winner],
         "knocker": ROLES[result.knocker],
         "points": result.points,

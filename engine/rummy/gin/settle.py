@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
 from itertools import combinations
 
 from ..cards import Card, from_mask, to_mask
@@ -22,13 +23,23 @@ from ..melds import (
 from .rules import Rules
 
 
+class Ending(str, Enum):
+    """How a gin hand ends. A str, so a view model carries it as its value."""
+
+    KNOCK = "knock"
+    UNDERCUT = "undercut"  # the defender wins a knock
+    GIN = "gin"
+    DEAD = "dead"  # the stock ran down to two cards: nobody scores
+
+
 @dataclass(frozen=True, slots=True)
 class Settlement:
     """The outcome of one knock, with everything the settlement screen shows."""
 
-    winner: str  # "knocker" or "defender"
+    knocker: int  # seats
+    winner: int
     points: int
-    kind: str  # "knock", "undercut" or "gin"
+    kind: Ending  # knock, undercut or gin
     knocker_deadwood: int
     defender_deadwood: int  # after lay-offs
     knocker_melds: tuple[Meld, ...]
@@ -130,15 +141,16 @@ def defender_layoffs(
     return left_deadwood, best_arrangement(from_mask(defender ^ laid)), placed
 
 
-def _outcome(knocker_deadwood: int, defender_deadwood: int, rules: Rules) -> tuple[str, str, int]:
-    """(winner, kind, points) of a knock with these deadwoods (the defender's after lay-offs)."""
+def _outcome(knocker_deadwood: int, defender_deadwood: int, rules: Rules) -> tuple[Ending, int]:
+    """(how it ends, points) of a knock with these deadwoods (the defender's after lay-offs);
+    the defender scores only an undercut."""
     if knocker_deadwood == 0:
-        return "knocker", "gin", defender_deadwood + rules.gin_bonus
+        return Ending.GIN, defender_deadwood + rules.gin_bonus
     if defender_deadwood < knocker_deadwood or (
         defender_deadwood == knocker_deadwood and rules.tie_is_undercut
     ):
-        return "defender", "undercut", knocker_deadwood - defender_deadwood + rules.undercut_bonus
-    return "knocker", "knock", defender_deadwood - knocker_deadwood
+        return Ending.UNDERCUT, knocker_deadwood - defender_deadwood + rules.undercut_bonus
+    return Ending.KNOCK, defender_deadwood - knocker_deadwood
 
 
 def knocker_points(knocker: Arrangement, defender: int, rules: Rules) -> int:
@@ -148,40 +160,42 @@ def knocker_points(knocker: Arrangement, defender: int, rules: Rules) -> int:
         left = deadwood_of_mask(defender)
     else:
         left = _best_layoff(knocker.melds, defender)[0]
-    winner, _, points = _outcome(knocker.deadwood, left, rules)
-    return points if winner == "knocker" else -points
+    ending, points = _outcome(knocker.deadwood, left, rules)
+    return -points if ending is Ending.UNDERCUT else points
 
 
 def settle(
-    knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules
+    knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules, knocker: int = 0
 ) -> Settlement:
-    """Settle a knock (or gin) by `rules`; IllegalAction if the knocker's deadwood is too high."""
+    """Settle a knock (or gin) by seat `knocker` (of two) by `rules`; IllegalAction if the
+    knocker's deadwood is too high."""
     knocker_cards = tuple(knocker_cards)
     defender_cards = tuple(defender_cards)
     if to_mask(knocker_cards) & to_mask(defender_cards):
         shared = from_mask(to_mask(knocker_cards) & to_mask(defender_cards))
         raise ValueError(f"a card cannot be in both hands: {' '.join(map(str, shared))}")
-    knocker = knocker_arrangement(knocker_cards)
-    if knocker.deadwood > rules.knock_limit:
+    arranged = knocker_arrangement(knocker_cards)
+    if arranged.deadwood > rules.knock_limit:
         raise IllegalAction(
-            f"You cannot knock with {knocker.deadwood} points of deadwood: "
+            f"You cannot knock with {arranged.deadwood} points of deadwood: "
             f"the limit is {rules.knock_limit}.",
             "knock_too_high",
         )
-    if knocker.deadwood == 0:
+    if arranged.deadwood == 0:
         defender = best_arrangement(defender_cards)
         defender_deadwood, layoffs = defender.deadwood, ()
     else:
-        defender_deadwood, defender, layoffs = defender_layoffs(knocker.melds, defender_cards)
-    winner, kind, points = _outcome(knocker.deadwood, defender_deadwood, rules)
+        defender_deadwood, defender, layoffs = defender_layoffs(arranged.melds, defender_cards)
+    kind, points = _outcome(arranged.deadwood, defender_deadwood, rules)
     return Settlement(
-        winner=winner,
+        knocker=knocker,
+        winner=1 - knocker if kind is Ending.UNDERCUT else knocker,
         points=points,
         kind=kind,
-        knocker_deadwood=knocker.deadwood,
+        knocker_deadwood=arranged.deadwood,
         defender_deadwood=defender_deadwood,
-        knocker_melds=knocker.melds,
-        knocker_deadwood_cards=knocker.deadwood_cards,
+        knocker_melds=arranged.melds,
+        knocker_deadwood_cards=arranged.deadwood_cards,
         defender_melds=defender.melds,
         defender_deadwood_cards=defender.deadwood_cards,
         layoffs=layoffs,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .settle import Settlement
+from .settle import Ending, Settlement
 
 
 class Phase(str, Enum):
@@ -16,10 +16,10 @@ class Phase(str, Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class HandResult:
+class Result:
     """How a hand ended. `winner` and `knocker` are seats; a dead hand has neither."""
 
-    kind: str  # "knock", "undercut", "gin" or "dead"
+    kind: Ending
     winner: int | None
     knocker: int | None
     points: int

@@ -1,6 +1,6 @@
 """What one seat may see of a gin hand: the only input a computer player ever receives.
 
-A `PlayerView` is built by copying the public parts of the state and the seat's own hand; it
+A `View` is built by copying the public parts of the state and the seat's own hand; it
 holds no reference to the hand itself, so nothing reachable from it reveals the opponent's
 cards or the stock order while the hand is being played.
 """
@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 from ..cards import Card
 from .actions import Action
 from .rules import Rules
-from .state import HandResult, Phase
+from .state import Phase, Result
 
 if TYPE_CHECKING:
-    from .hand import GinHand
+    from .round import Round
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class View:
     seat: int
     rules: Rules
     dealer: int
@@ -42,7 +42,7 @@ class PlayerView:
     turns: int
     scores: tuple[int, int]  # (this seat, opponent) match scores before this hand ends
     legal_actions: tuple[Action, ...]  # empty unless this seat is to move
-    result: HandResult | None  # once the hand is over (a knock shows both hands)
+    result: Result | None  # once the hand is over (a knock shows both hands)
 
     @property
     def opponent(self) -> int:
@@ -53,7 +53,7 @@ class PlayerView:
         return self.phase is not Phase.OVER and self.to_move == self.seat
 
     @classmethod
-    def of(cls, hand: GinHand, seat: int, scores: tuple[int, int] = (0, 0)) -> PlayerView:
+    def of(cls, hand: Round, seat: int, scores: tuple[int, int] = (0, 0)) -> View:
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, not {seat!r}")
         other = 1 - seat

@@ -2,13 +2,13 @@
 the exact solver (the computer players follow)."""
 
 from ..errors import IllegalPlay
-from .game import (
+from .round import (
     Draw,
     Play,
+    Result,
     Round,
-    RoundResult,
-    RummikubRules,
-    RummikubView,
+    Rules,
+    View,
     rack_total,
     replay,
     starting_seat,
@@ -23,9 +23,9 @@ __all__ = [
     "Play",
     "Round",
     "Solution",
-    "RoundResult",
-    "RummikubRules",
-    "RummikubView",
+    "Result",
+    "Rules",
+    "View",
     "rack_total",
     "replay",
     "starting_seat",

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from .game import Action, Draw, Play, Timeout
+from .round import Action, Draw, Play, Timeout
 from .tiles import format_tiles, parse_tiles
 
 MAX_SEAT = 3

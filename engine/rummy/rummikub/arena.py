@@ -14,7 +14,7 @@ from .. import arena
 from ..arena import AgentFactory, PlayerStats
 from ..rng import derive_seed
 from .agents import Agent
-from .game import Round, RummikubRules
+from .round import Round, Rules
 
 # A round cannot outlast this: every draw takes a pool tile, every play a rack tile, and at most
 # one pass per seat comes between plays once the pool is empty. A round that reaches it is a bug.
@@ -43,9 +43,7 @@ def play_game(
     """Game `number` of an arena: its deal, its rotation of the line-up, fresh agents."""
     n = len(players)
     agents, seat_of = arena.seat_agents(number, seed, players)
-    game = play_round(
-        Round.deal(derive_seed(seed, number // n), RummikubRules(players=n)), agents, cap
-    )
+    game = play_round(Round.deal(derive_seed(seed, number // n), Rules(players=n)), agents, cap)
     if game.result is None:
         return GameOutcome(None, (0,) * n, False, len(game.actions))
     result = game.result

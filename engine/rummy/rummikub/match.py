@@ -17,29 +17,29 @@ from .. import records
 from ..errors import IllegalAction
 from ..standings import game_over, leaders
 from .actions import action_code, parse_action
-from .game import Action, Round, RummikubRules, RummikubView
+from .round import Action, Round, Rules, View
 
 RECORD_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
-class RummikubMatch:
-    rules: RummikubRules
+class Match:
+    rules: Rules
     seed: int
     first_dealer: int  # the seat that played first in the first round (what a record stores)
     scores: tuple[int, ...]  # running totals by seat
     finished: tuple[Round, ...]  # rounds before the current one
-    hand: Round  # the round in play, or just ended and awaiting `next_hand`
+    round: Round  # the round in play, or just ended and awaiting `next_round`
     first_deal: int | None = None  # the first round's own seed, if it was given one
 
     @classmethod
     def start(
         cls,
-        rules: RummikubRules = RummikubRules(),
+        rules: Rules = Rules(),
         seed: int = 0,
         first_dealer: int | None = None,
         first_deal: int | None = None,
-    ) -> RummikubMatch:
+    ) -> Match:
         """A new game. Who plays first is drawn from the deal; a `first_dealer` given (a
         record's) must be that seat. The first round is dealt from `first_deal` when given (a
         shared round played again)."""
@@ -49,14 +49,14 @@ class RummikubMatch:
         return cls(rules, seed, game.to_move, (0,) * rules.players, (), game, first_deal)
 
     @property
-    def hands(self) -> tuple[Round, ...]:
+    def rounds(self) -> tuple[Round, ...]:
         """Every round so far, the current one last."""
-        return self.finished + (self.hand,)
+        return self.finished + (self.round,)
 
     @property
     def is_over(self) -> bool:
-        return self.hand.is_over and game_over(
-            self.scores, len(self.hands), self.rules.rounds, self.rules.target
+        return self.round.is_over and game_over(
+            self.scores, len(self.rounds), self.rules.rounds, self.rules.target
         )
 
     @property
@@ -64,40 +64,40 @@ class RummikubMatch:
         """The seats with the highest total once the game is over (several on a tie)."""
         return leaders(self.scores) if self.is_over else ()
 
-    def apply(self, action: Action) -> RummikubMatch:
-        game = self.hand.apply(action)
+    def apply(self, action: Action) -> Match:
+        game = self.round.apply(action)
         scores = self.scores
         if game.result is not None:
             scores = tuple(
                 total + score for total, score in zip(scores, game.result.scores, strict=True)
             )
-        return replace(self, hand=game, scores=scores)
+        return replace(self, round=game, scores=scores)
 
-    def next_hand(self) -> RummikubMatch:
+    def next_round(self) -> Match:
         """The next round, dealt from this game's seed."""
-        if not self.hand.is_over:
+        if not self.round.is_over:
             raise IllegalAction("The round is still being played.", "hand_in_play")
         if self.is_over:
             raise IllegalAction("The game is over: start a new game.", "match_over")
-        game = Round.deal(records.hand_seed(self.seed, len(self.hands)), self.rules)
-        return replace(self, finished=self.hands, hand=game)
+        game = Round.deal(records.hand_seed(self.seed, len(self.rounds)), self.rules)
+        return replace(self, finished=self.rounds, round=game)
 
-    def view(self, seat: int) -> RummikubView:
-        return self.hand.view(seat)
+    def view(self, seat: int) -> View:
+        return self.round.view(seat)
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready description from which `from_record` rebuilds this exact game."""
         return records.write(self, "rummikub", RECORD_VERSION, action_code)
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> RummikubMatch:
+    def from_record(cls, record: Mapping[str, Any]) -> Match:
         """Replay a saved game; ValueError saying what is wrong with a bad record."""
         return records.replay(
             record,
             game="rummikub",
             version=RECORD_VERSION,
             name="Rummikub game",
-            rules_type=RummikubRules,
+            rules_type=Rules,
             seats=lambda rules: rules.players,
             start=cls.start,
             parse_action=parse_action,

@@ -20,14 +20,14 @@ from ..review import Decision, Review, decisions, ranked
 from .actions import action_code
 from .agents.hard import HardAgent
 from .agents.normal import meld_value
-from .game import Action, Draw, Play, Round, RummikubView, rack_total, replay
+from .round import Action, Draw, Play, Round, View, rack_total, replay
 from .solver import DECISION_BUDGET, Solution, solve
 
 GAME = "rummikub"
 SEED = 0
 
 
-def best_play(view: RummikubView) -> Action:
+def best_play(view: View) -> Action:
     """The solver's play of the most points for the seat of `view` (a draw when it has none)."""
     if view.melded[view.seat]:
         solution = solve(view.table, view.rack, "value", budget=DECISION_BUDGET)
@@ -48,7 +48,7 @@ def placed_tiles(state: Round, action: Action) -> Counter:
     return laid - Counter(tile for tile_set in state.table for tile in tile_set.tiles)
 
 
-def judge(state: Round, view: RummikubView, action: Action, index: int) -> Decision | None:
+def judge(state: Round, view: View, action: Action, index: int) -> Decision | None:
     """The decision of the seat's turn `action` at `view` (its view of `state`), or None when
     the solver had nothing to place and the seat drew. Plays placing the same tiles are one
     option, named by the seat's own play when it is one of them."""
@@ -72,15 +72,15 @@ def judge(state: Round, view: RummikubView, action: Action, index: int) -> Decis
 
 def judged_steps(
     round_: Round, seat: int, *, first: int = 0, start: Round | None = None
-) -> Iterator[tuple[Decision, RummikubView]]:
+) -> Iterator[tuple[Decision, View]]:
     """The decisions of `seat` in `round_`, one turn at a time, from action index `first` on,
-    each judged on `RummikubView.of(state, seat)` alone, and given with that view."""
+    each judged on `View.of(state, seat)` alone, and given with that view."""
     begin = Round.deal(round_.seed, round_.rules) if start is None else start
 
-    def at(state: Round, index: int, action: Action) -> tuple[Decision, RummikubView] | None:
+    def at(state: Round, index: int, action: Action) -> tuple[Decision, View] | None:
         if action.seat != seat:
             return None
-        view = RummikubView.of(state, seat)
+        view = View.of(state, seat)
         decision = judge(state, view, action, index)
         return None if decision is None else (decision, view)
 
@@ -99,6 +99,6 @@ def review(round_: Round, seat: int, *, start: Round | None = None) -> Review:
     return Review(GAME, seat, tuple(review_steps(round_, seat, start=start)))
 
 
-def view_at(round_: Round, index: int, seat: int) -> RummikubView:
+def view_at(round_: Round, index: int, seat: int) -> View:
     """What `seat` could see just before action `index` of `round_`."""
-    return RummikubView.of(replay(round_.seed, round_.actions[:index], round_.rules), seat)
+    return View.of(replay(round_.seed, round_.actions[:index], round_.rules), seat)

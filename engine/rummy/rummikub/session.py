@@ -24,20 +24,20 @@ from ..errors import IllegalAction
 from ..sessions import CountedStats, GameStats, MatchSession, settings_from_dict
 from . import agents, review
 from .actions import parse_action, parse_table
-from .game import (
+from .match import Match
+from .round import (
     RACK_SIZE,
     Action,
     Draw,
     Play,
+    Result,
     Round,
-    RoundResult,
-    RummikubRules,
-    RummikubView,
+    Rules,
     Timeout,
+    View,
     new_sets_value,
     rack_total,
 )
-from .match import RummikubMatch
 from .sets import GROUP, TileSet, read_set
 from .solver import DECISION_BUDGET, solve
 from .tiles import FULL_POOL, Tile, parse_tile, sort_key
@@ -76,8 +76,8 @@ class Settings:
             )
         self.rules()  # the game's length and the timer are checked by the rules
 
-    def rules(self) -> RummikubRules:
-        return RummikubRules(
+    def rules(self) -> Rules:
+        return Rules(
             players=self.opponents + 1,
             initial_meld=INITIAL_MELD if self.initial_meld else 0,
             rounds=self.rounds,
@@ -98,7 +98,7 @@ class Stats(GameStats):
     rounds_won: int = 0
     best_round: int = 0  # most points the person won in one round
 
-    def with_hand(self, result: RoundResult) -> Stats:
+    def with_hand(self, result: Result) -> Stats:
         mine = result.winner == PERSON
         return replace(
             self,
@@ -120,12 +120,12 @@ class RummikubSession(MatchSession):
     save_version: ClassVar[int] = SAVE_VERSION
     settings_type: ClassVar[Any] = Settings
     stats_type: ClassVar[type[CountedStats]] = Stats
-    match_type: ClassVar[Any] = RummikubMatch
+    match_type: ClassVar[Any] = Match
     parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
     make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(agents.make_agent)
     review_module: ClassVar[Any] = review
 
-    def seen_model(self, view: RummikubView) -> dict[str, Any]:
+    def seen_model(self, view: View) -> dict[str, Any]:
         """What the person saw at a decision: their rack, the table, every other player's tile
         count, the pool's size and the initial meld still owed (0 once made)."""
         return {
@@ -141,7 +141,7 @@ class RummikubSession(MatchSession):
         }
 
     settings: Settings
-    match: RummikubMatch
+    match: Match
     stats: Stats = Stats()
 
     # ---- what the page shows --------------------------------------------------------------
@@ -149,13 +149,13 @@ class RummikubSession(MatchSession):
     @property
     def screen(self) -> str:
         """ "play" (the person's turn), "opponent", "round-over" or "game-over"."""
-        game = self.match.hand
+        game = self.match.round
         if game.is_over:
             return "game-over" if self.match.is_over else "round-over"
         return "play" if game.to_move == PERSON else "opponent"
 
     def view_model(self) -> dict[str, Any]:
-        match, game = self.match, self.match.hand
+        match, game = self.match, self.match.round
         view = game.view(PERSON)
         rules = view.rules
         owed = rules.initial_meld if not view.melded[PERSON] else 0
@@ -174,7 +174,7 @@ class RummikubSession(MatchSession):
                 }
                 for seat, count in enumerate(view.rack_counts)
             ],
-            "round_number": len(match.hands),
+            "round_number": len(match.rounds),
             "rounds": rules.rounds,
             "target": rules.target,
             "timer": rules.turn_timer,
@@ -198,7 +198,7 @@ class RummikubSession(MatchSession):
     def last_drawn(self) -> tuple[Tile, ...]:
         """The tiles the person drew at their last turn of this round, if it was a draw (the
         session may know them: they are on the person's rack)."""
-        game = self.match.hand
+        game = self.match.round
         mine = [i for i, action in enumerate(game.actions) if action.seat == PERSON]
         if not mine or isinstance(game.actions[mine[-1]], Play):
             return ()
@@ -236,7 +236,7 @@ class RummikubSession(MatchSession):
         whether the engine takes the table as the person's play (`playable`) or its refusal.
         ValueError for a table that is not a list of lists of tile codes."""
         sets = read_table(table)
-        game = self.match.hand
+        game = self.match.round
         checked, laid = [], []
         for tiles in sets:
             try:
@@ -280,7 +280,7 @@ class RummikubSession(MatchSession):
         """The solver's move for the person now, as the table it lays down: each set with the
         places of the rack tiles it takes (empty `placed`: draw), and whether it is proven the
         best (`exact`; else the best found within the budget)."""
-        game = self.match.hand
+        game = self.match.round
         if game.is_over or game.to_move != PERSON:
             raise IllegalAction("It is not your turn.", "not_your_turn")
         view = game.view(PERSON)

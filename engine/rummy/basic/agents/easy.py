@@ -12,14 +12,14 @@ from ...melds import deadwood_of_mask, melds_in
 from ...rng import Rng
 from ..actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld
 from ..state import Phase
-from ..view import BasicView
+from ..view import View
 
 
 class EasyAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def act(self, view: BasicView) -> Action:
+    def act(self, view: View) -> Action:
         legal = view.legal_actions
         if view.phase is Phase.DRAW:
             if view.pile and any(

@@ -14,7 +14,7 @@ from ...melds import meldable_mask
 from ...rng import Rng, derive_seed
 from ..actions import Action
 from ..state import Phase
-from ..view import BasicView
+from ..view import View
 from .knowledge import Knowledge
 from .plan import Danger, Weights, pile_or_stock, play_turn
 
@@ -32,9 +32,7 @@ def sample_hands(knowledge: Knowledge, seat: int, rng: Rng, samples: int) -> lis
     return out
 
 
-def sample_stocks(
-    view: BasicView, knowledge: Knowledge, rng: Rng, samples: int
-) -> list[list[Card]]:
+def sample_stocks(view: View, knowledge: Knowledge, rng: Rng, samples: int) -> list[list[Card]]:
     """`samples` stock orders consistent with the view: its count of unseen cards in random
     order, then the pile (bottom first) if it will be turned over again."""
     pool = [card_of(bit) for bit in bits(knowledge.unseen)]
@@ -43,7 +41,7 @@ def sample_stocks(
 
 
 def sampled_danger(
-    view: BasicView,
+    view: View,
     knowledge: Knowledge,
     rng: Rng,
     samples: int,
@@ -83,7 +81,7 @@ class HardAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def judgement(self, view: BasicView) -> tuple[Knowledge, Danger, Rng]:
+    def judgement(self, view: View) -> tuple[Knowledge, Danger, Rng]:
         """What the hard player knows at `view`, its price of each discard, and the random
         stream left for sampling stock orders (the review scores options with the same)."""
         knowledge = Knowledge.of(view, remember=True)
@@ -94,7 +92,7 @@ class HardAgent:
         )
         return knowledge, danger, rng
 
-    def act(self, view: BasicView) -> Action:
+    def act(self, view: View) -> Action:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]

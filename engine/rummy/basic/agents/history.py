@@ -16,10 +16,10 @@ from dataclasses import dataclass, replace
 
 from ...cards import Card
 from ..state import Phase
-from ..view import BasicView
+from ..view import View
 
 
-def known_stock(view: BasicView) -> tuple[Card, ...] | None:
+def known_stock(view: View) -> tuple[Card, ...] | None:
     """The stock in draw order (next card first), or None while it is unknown: before the first
     turnover, or in the rare record that two different stock orders would both explain."""
     if not view.turnovers:
@@ -45,7 +45,7 @@ class _State:
     discards: tuple[int, ...]  # by seat: discards replayed
 
 
-def _readings(view: BasicView, turn: int, state: _State) -> set[tuple[Card, ...]]:
+def _readings(view: View, turn: int, state: _State) -> set[tuple[Card, ...]]:
     """The stock orders that replaying the record from `turn` on can end with (it stops at two,
     which is enough to know the order is not known). A seat may have taken the pile's top when
     its next recorded take is that card, or drawn from the stock and taken the same card later:
@@ -79,7 +79,7 @@ def _readings(view: BasicView, turn: int, state: _State) -> set[tuple[Card, ...]
     return {state.stock}
 
 
-def _stock_draw(view: BasicView, turn: int, seat: int, state: _State) -> _State | None:
+def _stock_draw(view: View, turn: int, seat: int, state: _State) -> _State | None:
     """The state after a stock draw and the discard ending `turn`."""
     if not state.stock_count:  # turned over: the pile, bottom card first, is the stock
         state = replace(state, stock=state.pile, pile=(), stock_count=len(state.pile))
@@ -89,7 +89,7 @@ def _stock_draw(view: BasicView, turn: int, seat: int, state: _State) -> _State 
     )
 
 
-def _with_turn(view: BasicView, turn: int, seat: int, state: _State) -> _State | None:
+def _with_turn(view: View, turn: int, seat: int, state: _State) -> _State | None:
     """The state after the discard ending `turn` (none for the turn in play); None when the
     record has no such discard."""
     if turn >= view.turns:

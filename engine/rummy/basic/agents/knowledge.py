@@ -1,4 +1,4 @@
-"""What a seat knows, read from its `BasicView` alone, as card masks for fast evaluation."""
+"""What a seat knows, read from its `View` alone, as card masks for fast evaluation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ...cards import DECK_MASK, Card, to_mask
 from ...melds import Meld
 from ..state import TableMeld
-from ..view import BasicView
+from ..view import View
 from .history import known_stock
 
 
@@ -23,7 +23,7 @@ class Knowledge:
     stock: tuple[Card, ...] | None = None  # the stock in draw order, when known (not in `unseen`)
 
     @classmethod
-    def of(cls, view: BasicView, remember: bool = False) -> Knowledge:
+    def of(cls, view: View, remember: bool = False) -> Knowledge:
         """`remember`: read the stock order back from the record once the pile was turned over."""
         stock = known_stock(view) if remember else None
         own = to_mask(view.hand)
@@ -42,7 +42,7 @@ class Knowledge:
         return cls(own=own, held=held, hidden=hidden, unseen=DECK_MASK & ~known, stock=stock)
 
 
-def _still_held(view: BasicView, seat: int) -> int:
+def _still_held(view: View, seat: int) -> int:
     """Cards `seat` took from the pile more often than it discarded them: a card leaves a hand
     only onto the pile or the table, so unless it is there, the seat still has it."""
     balance = Counter(view.taken[seat])

@@ -9,12 +9,12 @@ from __future__ import annotations
 from ...melds import meldable_mask
 from ..actions import Action
 from ..state import Phase
-from ..view import BasicView
+from ..view import View
 from .knowledge import Knowledge
 from .plan import Danger, Weights, pile_or_stock, play_turn
 
 
-def known_danger(view: BasicView, knowledge: Knowledge, weight: float, fit_weight: float) -> Danger:
+def known_danger(view: View, knowledge: Knowledge, weight: float, fit_weight: float) -> Danger:
     """A discard is dangerous when it joins a meld with the cards the next player is known to
     hold, or fits a table meld (the next player takes it and lays it off)."""
     held = knowledge.held[(view.seat + 1) % view.players]
@@ -33,7 +33,7 @@ class NormalAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # deterministic: nothing to draw at random
 
-    def act(self, view: BasicView) -> Action:
+    def act(self, view: View) -> Action:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from ...cards import Card, bits, card_of
 from ...melds import Meld, melds_in
 from ..actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld
-from ..view import BasicView
+from ..view import View
 from .evaluate import Evaluator, uniform_draws
 from .knowledge import Knowledge, fits_mask, layoff_chain, table_melds
 from .lookahead import suffixes, turns_to_out
@@ -44,7 +44,7 @@ class Layout:
     fits: int  # cards fitting the table after them
 
 
-def layouts(view: BasicView, hand: int, melded: bool) -> list[Layout]:
+def layouts(view: View, hand: int, melded: bool) -> list[Layout]:
     """Every meld choice (none, or each meld of the hand) with all lay-offs after it."""
     table = table_melds(view.table)
     choices: list[Meld | None] = (
@@ -75,7 +75,7 @@ class Plan:
         return self.discard == 0 and self.kept == 0
 
 
-def turn_plans(view: BasicView, hand: int, drawn: int, melded: bool) -> list[Plan]:
+def turn_plans(view: View, hand: int, drawn: int, melded: bool) -> list[Plan]:
     """Every plan of the rest of a turn (unscored). The card taken from the pile (`drawn`) is
     never discarded."""
     seat, plans = view.seat, []
@@ -108,7 +108,7 @@ def laid(plan: Plan) -> int:
     )
 
 
-def first_legal(view: BasicView, plans: list[Plan], drawn: Card | None) -> Action:
+def first_legal(view: View, plans: list[Plan], drawn: Card | None) -> Action:
     """The step to play now of the first plan that has one: the step moving the pile card
     first (so the hand never holds that card alone), else the first legal one in order."""
     legal = set(view.legal_actions)
@@ -132,7 +132,7 @@ def _moves(action: Action, card: Card | None) -> bool:
 STOCK_SKIPS = (0.8, 0.15, 0.05)
 
 
-def ahead_cards(view: BasicView, knowledge: Knowledge) -> list[Card] | None:
+def ahead_cards(view: View, knowledge: Knowledge) -> list[Card] | None:
     """The cards stock draws will give, in order, as far as known (the stock, then the pile,
     bottom first, if it will be turned over again); None while the stock order is unknown."""
     if knowledge.stock is None:
@@ -142,7 +142,7 @@ def ahead_cards(view: BasicView, knowledge: Knowledge) -> list[Card] | None:
     )
 
 
-def next_draws(view: BasicView, knowledge: Knowledge) -> tuple[tuple[int, float], ...]:
+def next_draws(view: View, knowledge: Knowledge) -> tuple[tuple[int, float], ...]:
     """(card bit, chance) of this seat's next stock draw after this turn: any unseen card
     alike, or, when the stock order is known, the card the other players' draws leave on top."""
     ahead = ahead_cards(view, knowledge)
@@ -161,7 +161,7 @@ def next_draws(view: BasicView, knowledge: Knowledge) -> tuple[tuple[int, float]
 class Evaluators:
     """One evaluator per set of table fits, for one decision."""
 
-    def __init__(self, view: BasicView, knowledge: Knowledge, weights: Weights) -> None:
+    def __init__(self, view: View, knowledge: Knowledge, weights: Weights) -> None:
         self.draws = next_draws(view, knowledge)
         self.weights = weights
         self._cache: dict[int, Evaluator] = {}
@@ -182,9 +182,7 @@ def scored(plans: list[Plan], value: Callable[[Plan], float], danger: Danger) ->
     return out
 
 
-def pile_or_stock(
-    view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger
-) -> Action:
+def pile_or_stock(view: View, knowledge: Knowledge, weights: Weights, danger: Danger) -> Action:
     """Take the pile's top when the turn it allows ends better than a stock draw's turn is
     expected to (exactly, when the stock card is known; looking ahead, when the order is)."""
     seat = view.seat
@@ -195,7 +193,7 @@ def pile_or_stock(
 
 
 def draw_scores(
-    view: BasicView, knowledge: Knowledge, weights: Weights, danger: Danger
+    view: View, knowledge: Knowledge, weights: Weights, danger: Danger
 ) -> tuple[float, float]:
     """(taking the pile's top, drawing from the stock) scored as `pile_or_stock` weighs them,
     lower is better, the take margin already charged to the pile."""
@@ -254,7 +252,7 @@ def rescore(
 
 
 def play_turn(
-    view: BasicView,
+    view: View,
     knowledge: Knowledge,
     weights: Weights,
     danger: Danger,

@@ -1,7 +1,7 @@
 """Computer players of gin, and the interface every one of them implements.
 
-An agent is any object with `act(view: PlayerView) -> Action` returning one of
-`view.legal_actions`. It sees a `PlayerView` and nothing else: the drivers in `rummy.gin.play`
+An agent is any object with `act(view: View) -> Action` returning one of
+`view.legal_actions`. It sees a `View` and nothing else: the drivers in `rummy.gin.play`
 own the full state and hand each seat its own view, so an agent cannot look at the other hand
 or the stock order. Built-in levels: `easy`, `normal`, `hard` (简单 / 普通 / 困难); each is
 constructed from one integer seed, its only source of randomness.
@@ -9,19 +9,16 @@ constructed from one integer seed, its only source of randomness.
 
 from __future__ import annotations
 
-from typing import Protocol
-
+from ... import game
 from ...loading import Levels
 from ..actions import Action
-from ..view import PlayerView
+from ..view import View
 from .easy import EasyAgent
 from .hard import HardAgent
 from .normal import NormalAgent
 
-
-class Agent(Protocol):
-    def act(self, view: PlayerView) -> Action: ...
-
+# the package's agent interface, for this game's views and actions
+Agent = game.Agent[View, Action]
 
 LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
 _levels = Levels(LEVELS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...melds import deadwood_of_mask
 from ...rng import Rng
 from ..actions import Action, Discard, Knock
-from ..view import PlayerView
+from ..view import View
 from .knowledge import hand_mask, joins_meld, pile_choice
 
 
@@ -16,7 +16,7 @@ class EasyAgent:
     def __init__(self, seed: int = 0) -> None:
         self._rng = Rng(seed)
 
-    def act(self, view: PlayerView) -> Action:
+    def act(self, view: View) -> Action:
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
         mask = hand_mask(view)

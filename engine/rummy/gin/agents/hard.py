@@ -16,7 +16,7 @@ from ...melds import meldable_mask
 from ...rng import Rng
 from ..actions import Action, Discard, Knock
 from ..settle import knocker_arrangement, knocker_points
-from ..view import PlayerView
+from ..view import View
 from .evaluate import Evaluator
 from .knowledge import Knowledge, pile_choice
 from .normal import ranked_discards, refused_value
@@ -44,12 +44,12 @@ class HardAgent:
     def __init__(self, seed: int = 0) -> None:
         self._rng = Rng(seed)
 
-    def act(self, view: PlayerView) -> Action:
+    def act(self, view: View) -> Action:
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
         return self.rank(view)[0].action
 
-    def rank(self, view: PlayerView) -> tuple[Advice, ...]:
+    def rank(self, view: View) -> tuple[Advice, ...]:
         """Every legal option of the seat to move, best first."""
         if not view.legal_actions:
             return ()
@@ -89,7 +89,7 @@ class HardAgent:
         kept plus the danger of feeding a meld."""
         return advice.expected_deadwood + cls.danger_weight * advice.feeds_opponent
 
-    def _deals(self, view: PlayerView, knowledge: Knowledge) -> list[Deal]:
+    def _deals(self, view: View, knowledge: Knowledge) -> list[Deal]:
         stock_draws = max(0, len(view.opponent_discards) - len(view.opponent_taken))
         return [determinize(knowledge, self._rng, stock_draws) for _ in range(self.deals)]
 
@@ -115,6 +115,6 @@ class HardAgent:
         return knocks
 
 
-def advise(view: PlayerView, seed: int = 0) -> tuple[Advice, ...]:
+def advise(view: View, seed: int = 0) -> tuple[Advice, ...]:
     """The legal options of the seat to move ranked by the hard player (the hint button)."""
     return HardAgent(seed).rank(view)

@@ -1,4 +1,4 @@
-"""What a seat knows, read from its `PlayerView` alone, as card masks for fast evaluation."""
+"""What a seat knows, read from its `View` alone, as card masks for fast evaluation."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from ...cards import DECK_MASK, Card, to_mask
 from ...melds import meldable_mask
 from ..actions import Action, DrawDiscard, DrawStock, PassUpcard, TakeUpcard
 from ..state import Phase
-from ..view import PlayerView
+from ..view import View
 
 
-def hand_mask(view: PlayerView) -> int:
+def hand_mask(view: View) -> int:
     return to_mask(view.hand)
 
 
@@ -29,7 +29,7 @@ class PileChoice:
     refuse: Action  # PassUpcard or DrawStock
 
 
-def pile_choice(view: PlayerView) -> PileChoice | None:
+def pile_choice(view: View) -> PileChoice | None:
     """The choice between the pile top and the other option, when the seat has one."""
     seat = view.seat
     if view.phase is Phase.UPCARD:
@@ -49,7 +49,7 @@ class Knowledge:
     opponent_hidden: int  # how many of the opponent's cards are among `unseen`
 
     @classmethod
-    def of(cls, view: PlayerView) -> Knowledge:
+    def of(cls, view: View) -> Knowledge:
         own = to_mask(view.hand)
         pile = to_mask(view.pile)
         # A card the opponent took leaves its hand only onto the pile, whence only a draw

@@ -6,12 +6,12 @@ from ...cards import card_of
 from ...melds import mask_value
 from ..actions import Action, Discard, Knock
 from ..state import Phase
-from ..view import PlayerView
+from ..view import View
 from .evaluate import Evaluator, bits
 from .knowledge import Knowledge, PileChoice, pile_choice
 
 
-def refused_value(view: PlayerView, evaluator: Evaluator, own: int) -> float:
+def refused_value(view: View, evaluator: Evaluator, own: int) -> float:
     """Expected deadwood after this turn if the pile top is refused: a stock draw follows,
     except for the dealer refusing the upcard, who then does not draw this turn."""
     if view.phase is Phase.UPCARD and view.seat == view.dealer:
@@ -19,14 +19,14 @@ def refused_value(view: PlayerView, evaluator: Evaluator, own: int) -> float:
     return evaluator.potential(own)
 
 
-def take_or_refuse(view: PlayerView, choice: PileChoice, evaluator: Evaluator, own: int) -> Action:
+def take_or_refuse(view: View, choice: PileChoice, evaluator: Evaluator, own: int) -> Action:
     """Take the pile top when the deadwood after taking it beats what refusing promises."""
     top = 1 << view.pile[-1].index
     taken, _ = evaluator.best_discard(own | top, keep=top)
     return choice.take if taken < refused_value(view, evaluator, own) else choice.refuse
 
 
-def ranked_discards(view: PlayerView, evaluator: Evaluator, own: int) -> list[tuple[float, int]]:
+def ranked_discards(view: View, evaluator: Evaluator, own: int) -> list[tuple[float, int]]:
     """(potential of the hand kept, card bit) for every allowed discard, best first; on equal
     prospects the higher card goes."""
     keep = 1 << view.drawn_from_pile.index if view.drawn_from_pile else 0
@@ -43,7 +43,7 @@ class NormalAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # deterministic: nothing is left to chance
 
-    def act(self, view: PlayerView) -> Action:
+    def act(self, view: View) -> Action:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]

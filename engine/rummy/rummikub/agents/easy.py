@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..game import Action, Draw, Play, RummikubView
+from ..round import Action, Draw, Play, View
 from ..sets import GROUP, TileSet, read_set
 from ..tiles import COLOURS, JOKER, Tile, sort_key
 
@@ -105,7 +105,7 @@ class EasyAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def act(self, view: RummikubView) -> Action:
+    def act(self, view: View) -> Action:
         sets, left = rack_sets(view.rack)
         if not view.melded[view.seat]:
             if sets and sum(s.value for s in sets) >= view.rules.initial_meld:

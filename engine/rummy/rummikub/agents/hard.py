@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..game import RummikubView
+from ..round import View
 from ..solver import DECISION_BUDGET, Solution, solve
 from .normal import NormalAgent
 
@@ -25,7 +25,7 @@ class HardAgent(NormalAgent):
     keep_jokers = True
     hold_sets_above = 20  # pool tiles; None: never hold sets back
 
-    def move(self, view: RummikubView) -> Solution:
+    def move(self, view: View) -> Solution:
         best = solve(
             view.table, view.rack, "tiles" if view.pool_count else "value", budget=DECISION_BUDGET
         )
@@ -33,7 +33,7 @@ class HardAgent(NormalAgent):
             best = self._held_back(view, best)
         return best
 
-    def _held_back(self, view: RummikubView, best: Solution) -> Solution:
+    def _held_back(self, view: View, best: Solution) -> Solution:
         """The move with the jokers and the rack's own sets kept back, as far as it pays."""
         rack = list(view.rack)
         if self.keep_jokers and any(tile.is_joker for tile in best.placed):

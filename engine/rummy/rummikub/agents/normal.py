@@ -9,11 +9,11 @@ nothing back: `hard` is this player plus the judgement of what to keep.
 
 from __future__ import annotations
 
-from ..game import Action, Draw, Play, RummikubView
+from ..round import Action, Draw, Play, View
 from ..solver import DECISION_BUDGET, Solution, solve
 
 
-def meld_value(view: RummikubView, solution: Solution) -> int:
+def meld_value(view: View, solution: Solution) -> int:
     """Points of the new sets of an initial meld (the table's sets are returned unchanged)."""
     return sum(s.value for s in solution.sets) - sum(s.value for s in view.table)
 
@@ -24,16 +24,16 @@ class NormalAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
-    def act(self, view: RummikubView) -> Action:
+    def act(self, view: View) -> Action:
         if not view.melded[view.seat]:
             return self._meld(view)
         return self._play(view, self.move(view))
 
-    def move(self, view: RummikubView) -> Solution:
+    def move(self, view: View) -> Solution:
         """The move of a seat that has melded: here, the most tiles."""
         return solve(view.table, view.rack, budget=DECISION_BUDGET)
 
-    def _meld(self, view: RummikubView) -> Action:
+    def _meld(self, view: View) -> Action:
         solution = solve(view.table, view.rack, initial_meld=True, budget=DECISION_BUDGET)
         # The solver's meld reaches 30, the rules' default; under a higher threshold, check it.
         if meld_value(view, solution) < view.rules.initial_meld:
@@ -41,7 +41,7 @@ class NormalAgent:
         return self._play(view, solution)
 
     @staticmethod
-    def _play(view: RummikubView, solution: Solution) -> Action:
+    def _play(view: View, solution: Solution) -> Action:
         if not solution.placed:
             return Draw(view.seat)
         return Play.of(view.seat, [s.tiles for s in solution.sets])

@@ -1,6 +1,6 @@
 """One hand of Basic Rummy as an immutable state machine, for 2-6 seats.
 
-`BasicHand.deal(seed, rules, dealer)` deals; `legal_actions()` lists what the seat to move may
+`Round.deal(seed, rules, dealer)` deals; `legal_actions()` lists what the seat to move may
 do; `apply(action)` returns the next state or raises `IllegalAction` (the old state is
 untouched). A turn is a draw (`DrawStock`, `DrawDiscard`), then in any order at most one
 `NewMeld` and any number of `LayOff`s, then a `Discard` unless the hand is empty. Emptying the
@@ -25,9 +25,9 @@ from .actions import (
     NewMeld,
     parse_action,
 )
-from .rules import BasicRules
-from .state import HandResult, Phase, TableMeld, hand_value
-from .view import BasicView
+from .rules import Rules
+from .state import Ending, Phase, Result, TableMeld, hand_value
+from .view import View
 
 
 def _with(items: tuple, seat: int, value) -> tuple:
@@ -44,8 +44,8 @@ def _cards_from_hand(action: Action) -> tuple[Card, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class BasicHand:
-    rules: BasicRules
+class Round:
+    rules: Rules
     seed: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]  # by seat, each in index order
@@ -64,10 +64,10 @@ class BasicHand:
     turns: int  # completed turns
     turnovers: int  # times the pile became the stock
     actions: tuple[Action, ...]
-    result: HandResult | None
+    result: Result | None
 
     @classmethod
-    def deal(cls, seed: int, rules: BasicRules = BasicRules(), dealer: int = 0) -> BasicHand:
+    def deal(cls, seed: int, rules: Rules = Rules(), dealer: int = 0) -> Round:
         """Deal from `seed`, one card at a time from the dealer's left; the next card starts
         the discard pile; the player left of the dealer starts."""
         n = rules.players
@@ -138,7 +138,7 @@ class BasicHand:
         left = [card for card in self.hands[self.to_move] if card not in cards]
         return left != [self.drawn_from_pile]
 
-    def apply(self, action: Action) -> BasicHand:
+    def apply(self, action: Action) -> Round:
         """The state after `action`; IllegalAction with a player-readable reason otherwise."""
         self._check(action)
         seat = action.seat
@@ -186,7 +186,7 @@ class BasicHand:
         table: tuple[TableMeld, ...],
         logged: tuple[Action, ...],
         melded: bool,
-    ) -> BasicHand:
+    ) -> Round:
         kept = tuple(card for card in self.hands[seat] if card not in cards)
         first = self.first_laid[seat]
         after = replace(
@@ -199,7 +199,7 @@ class BasicHand:
         )
         return after._went_out(seat) if not kept else after
 
-    def _discard(self, action: Discard, logged: tuple[Action, ...]) -> BasicHand:
+    def _discard(self, action: Discard, logged: tuple[Action, ...]) -> Round:
         seat, card = action.seat, action.card
         kept = tuple(c for c in self.hands[seat] if c != card)
         after = replace(
@@ -221,16 +221,16 @@ class BasicHand:
             turns=self.turns + 1,
         )
         if not after.stock and after.turnovers >= self.rules.turnovers:
-            return replace(after, phase=Phase.OVER, result=HandResult("draw", None, 0))
+            return replace(after, phase=Phase.OVER, result=Result(Ending.DRAW, None, 0))
         return after
 
-    def _went_out(self, seat: int) -> BasicHand:
+    def _went_out(self, seat: int) -> Round:
         """The hand ends at once: the others' cards are counted for the seat that went out."""
         points = sum(hand_value(cards) for s, cards in enumerate(self.hands) if s != seat)
         rummy = self.first_laid[seat] == self.turns
         if rummy and self.rules.rummy_doubles:
             points *= 2
-        result = HandResult("rummy" if rummy else "out", seat, points)
+        result = Result(Ending.RUMMY if rummy else Ending.OUT, seat, points)
         return replace(self, phase=Phase.OVER, result=result, turns=self.turns + 1)
 
     def _check(self, action: Action) -> None:
@@ -310,16 +310,16 @@ class BasicHand:
                 card=card.code,
             )
 
-    def view(self, seat: int, scores: tuple[int, ...] | None = None) -> BasicView:
+    def view(self, seat: int, scores: tuple[int, ...] | None = None) -> View:
         """What `seat` may see of this hand; `scores` are the game scores by seat."""
-        return BasicView.of(self, seat, scores or (0,) * self.players)
+        return View.of(self, seat, scores or (0,) * self.players)
 
 
 def replay(
-    seed: int, actions: Iterable[Action | str], *, rules: BasicRules = BasicRules(), dealer: int = 0
-) -> BasicHand:
+    seed: int, actions: Iterable[Action | str], *, rules: Rules = Rules(), dealer: int = 0
+) -> Round:
     """Rebuild a hand from its seed and action log (actions or their text codes)."""
-    hand = BasicHand.deal(seed, rules, dealer)
+    hand = Round.deal(seed, rules, dealer)
     for action in actions:
         hand = hand.apply(parse_action(action) if isinstance(action, str) else action)
     return hand

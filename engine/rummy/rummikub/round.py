@@ -25,7 +25,7 @@ TURN_TIMERS = (30, 60, 120)  # seconds a turn may last, when the timer is on
 
 
 @dataclass(frozen=True, slots=True)
-class RummikubRules:
+class Rules:
     """Players 2-4; the initial meld's points (0: off, the beginners' setting); a game of
     `rounds` rounds or to a `target` total (exactly one of the two; the arena plays single
     rounds); an optional turn timer in seconds, at whose end the turn is lost and
@@ -89,7 +89,7 @@ Action = Play | Draw | Timeout
 
 
 @dataclass(frozen=True, slots=True)
-class RoundResult:
+class Result:
     winner: int
     scores: tuple[int, ...]  # per seat, summing to zero
     pool_exhausted: bool
@@ -165,7 +165,7 @@ def unreplaced_joker(old: Sequence[TileSet], new: Sequence[TileSet]) -> frozense
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    rules: RummikubRules
+    rules: Rules
     seed: int
     racks: tuple[tuple[Tile, ...], ...]
     pool: tuple[Tile, ...]  # pool[0] is drawn next
@@ -174,10 +174,10 @@ class Round:
     melded: tuple[bool, ...]  # whether each seat has made its initial meld
     passes: int  # turns in a row without a play once the pool is empty
     actions: tuple[Action, ...]
-    result: RoundResult | None
+    result: Result | None
 
     @classmethod
-    def deal(cls, seed: int, rules: RummikubRules = RummikubRules()) -> Round:
+    def deal(cls, seed: int, rules: Rules = Rules()) -> Round:
         pool = Rng(derive_seed(seed, 2)).shuffled(list(FULL_POOL))
         racks = tuple(
             _sorted(pool[seat * RACK_SIZE : (seat + 1) * RACK_SIZE])
@@ -237,10 +237,10 @@ class Round:
         winner = min(range(self.rules.players), key=lambda s: (totals[s], len(self.racks[s]), s))
         return replace(self, passes=passes, actions=actions, result=self._score(winner, True))
 
-    def _score(self, winner: int, pool_exhausted: bool) -> RoundResult:
+    def _score(self, winner: int, pool_exhausted: bool) -> Result:
         scores = [-rack_total(rack) for rack in self.racks]
         scores[winner] = -sum(score for seat, score in enumerate(scores) if seat != winner)
-        return RoundResult(winner, tuple(scores), pool_exhausted)
+        return Result(winner, tuple(scores), pool_exhausted)
 
     def check_play(self, action: Play) -> tuple[tuple[TileSet, ...], Counter]:
         """(the new table, the rack tiles it adds) of a play, or IllegalPlay saying what is
@@ -315,26 +315,26 @@ class Round:
             return replace(after, result=after._score(seat, False))
         return after._next()
 
-    def view(self, seat: int) -> RummikubView:
-        return RummikubView.of(self, seat)
+    def view(self, seat: int) -> View:
+        return View.of(self, seat)
 
 
 @dataclass(frozen=True, slots=True)
-class RummikubView:
+class View:
     """What one seat may see: its own rack, the table, and how many tiles everyone holds."""
 
     seat: int
-    rules: RummikubRules
+    rules: Rules
     rack: tuple[Tile, ...]
     table: tuple[TileSet, ...]
     rack_counts: tuple[int, ...]
     pool_count: int
     melded: tuple[bool, ...]
     to_move: int
-    result: RoundResult | None
+    result: Result | None
 
     @classmethod
-    def of(cls, game: Round, seat: int) -> RummikubView:
+    def of(cls, game: Round, seat: int) -> View:
         return cls(
             seat=seat,
             rules=game.rules,
@@ -348,7 +348,7 @@ class RummikubView:
         )
 
 
-def replay(seed: int, actions: Iterable[Action], rules: RummikubRules = RummikubRules()) -> Round:
+def replay(seed: int, actions: Iterable[Action], rules: Rules = Rules()) -> Round:
     game = Round.deal(seed, rules)
     for action in actions:
         game = game.apply(action)

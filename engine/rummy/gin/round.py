@@ -1,6 +1,6 @@
 """One hand of Gin Rummy as an immutable state machine.
 
-`GinHand.deal(seed, rules, dealer)` deals; `legal_actions()` lists what the seat to move may
+`Round.deal(seed, rules, dealer)` deals; `legal_actions()` lists what the seat to move may
 do; `apply(action)` returns the next state or raises `IllegalAction` (the old state is
 untouched, being immutable). The hand keeps its seed and action log, so `replay` rebuilds any
 state exactly: the basis of saved games and bug reports.
@@ -25,9 +25,9 @@ from .actions import (
     parse_action,
 )
 from .rules import HOUSE, Rules
-from .settle import settle
-from .state import HandResult, Phase
-from .view import PlayerView
+from .settle import Ending, settle
+from .state import Phase, Result
+from .view import View
 
 HAND_SIZE = 10
 
@@ -46,7 +46,7 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class GinHand:
+class Round:
     rules: Rules
     seed: int
     dealer: int
@@ -63,10 +63,10 @@ class GinHand:
     discards: tuple[tuple[Card, ...], tuple[Card, ...]]  # public: each seat's discards in order
     turns: int  # completed turns (a draw or upcard take followed by a discard)
     actions: tuple[Action, ...]
-    result: HandResult | None
+    result: Result | None
 
     @classmethod
-    def deal(cls, seed: int, rules: Rules = HOUSE, dealer: int = 1) -> GinHand:
+    def deal(cls, seed: int, rules: Rules = HOUSE, dealer: int = 1) -> Round:
         """Deal a hand from `seed`: ten cards each, one at a time from the non-dealer."""
         if type(dealer) is not int or dealer not in (0, 1):
             raise ValueError(f"dealer must be seat 0 or 1, not {dealer!r}")
@@ -99,6 +99,10 @@ class GinHand:
         return self.phase is Phase.OVER
 
     @property
+    def players(self) -> int:
+        return 2
+
+    @property
     def non_dealer(self) -> int:
         return 1 - self.dealer
 
@@ -125,7 +129,7 @@ class GinHand:
             return tuple(Discard(seat, card) for card in choices) + tuple(knocks)
         return ()
 
-    def apply(self, action: Action) -> GinHand:
+    def apply(self, action: Action) -> Round:
         """The state after `action`; IllegalAction with a player-readable reason otherwise."""
         self._check(action)
         seat = action.seat
@@ -157,7 +161,7 @@ class GinHand:
             return self._take_from_pile(seat, logged)
         return self._discard(action, logged)
 
-    def _take_from_pile(self, seat: int, logged: tuple[Action, ...]) -> GinHand:
+    def _take_from_pile(self, seat: int, logged: tuple[Action, ...]) -> Round:
         card = self.pile[-1]
         return replace(
             self,
@@ -170,7 +174,7 @@ class GinHand:
             actions=logged,
         )
 
-    def _discard(self, action: Discard | Knock, logged: tuple[Action, ...]) -> GinHand:
+    def _discard(self, action: Discard | Knock, logged: tuple[Action, ...]) -> Round:
         seat, card = action.seat, action.card
         kept = tuple(c for c in self.hands[seat] if c != card)
         after = replace(
@@ -184,12 +188,11 @@ class GinHand:
             actions=logged,
         )
         if isinstance(action, Knock):
-            settlement = settle(kept, self.hands[1 - seat], self.rules)
-            winner = seat if settlement.winner == "knocker" else 1 - seat
-            result = HandResult(settlement.kind, winner, seat, settlement.points, settlement)
+            settlement = settle(kept, self.hands[1 - seat], self.rules, knocker=seat)
+            result = Result(settlement.kind, settlement.winner, seat, settlement.points, settlement)
             return replace(after, phase=Phase.OVER, result=result)
         if len(self.stock) <= self.rules.dead_hand_stock:
-            return replace(after, phase=Phase.OVER, result=HandResult("dead", None, None, 0, None))
+            return replace(after, phase=Phase.OVER, result=Result(Ending.DEAD, None, None, 0, None))
         return replace(after, phase=Phase.DRAW, to_move=1 - seat)
 
     def _check(self, action: Action) -> None:
@@ -243,9 +246,9 @@ class GinHand:
                         limit=self.rules.knock_limit,
                     )
 
-    def view(self, seat: int, scores: tuple[int, int] = (0, 0)) -> PlayerView:
+    def view(self, seat: int, scores: tuple[int, int] = (0, 0)) -> View:
         """What `seat` may see of this hand; `scores` are the match scores by seat."""
-        return PlayerView.of(self, seat, scores)
+        return View.of(self, seat, scores)
 
 
 def replay(
@@ -254,9 +257,9 @@ def replay(
     *,
     rules: Rules = HOUSE,
     dealer: int = 1,
-) -> GinHand:
+) -> Round:
     """Rebuild a hand from its seed and action log (actions or their text codes)."""
-    hand = GinHand.deal(seed, rules, dealer)
+    hand = Round.deal(seed, rules, dealer)
     for action in actions:
         hand = hand.apply(parse_action(action) if isinstance(action, str) else action)
     return hand

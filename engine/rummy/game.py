@@ -1,0 +1,119 @@
+"""The interface every game of the package implements: gin, Basic Rummy and Rummikub.
+
+Declared once so that what is written for one game (records, arenas, sessions, the
+conformance test) is written for all. Each game has:
+
+- a `Round` (one deal played to its end, immutable): `to_move`, `legal_actions()`,
+  `apply(action)` returning the next round or raising `IllegalAction` (the round it was called
+  on is unchanged), `is_over`, `result` (a `Result` whose `winner` is a seat) and
+  `view(seat)`;
+- a `View` of a round: what one seat may see, and all an `Agent` is ever given;
+- a `Match`: rounds in sequence with running scores, saved as a record;
+- actions as frozen dataclasses with the seat that takes them, and `Codes`: each action's
+  short text code (records, links and the page use it) and back.
+
+Seats are numbered from 0. The classes are Protocols: a game implements them by shape, so the
+games never import one another.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Self, TypeVar
+
+Seat = int
+
+A = TypeVar("A", bound="Action")
+V = TypeVar("V", bound="View[Any]")
+V_contra = TypeVar("V_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
+
+
+class Action(Protocol):
+    """A move of one seat: a frozen dataclass of its game."""
+
+    @property
+    def seat(self) -> Seat: ...
+
+
+class Result(Protocol):
+    """How a round ended. `winner` is a seat, or None when nobody won (a dead gin hand, a
+    Basic Rummy draw)."""
+
+    @property
+    def winner(self) -> Seat | None: ...
+
+
+class View(Protocol[A]):
+    """What one seat may see of a round: its own cards or tiles and the public ones."""
+
+    @property
+    def seat(self) -> Seat: ...
+    @property
+    def to_move(self) -> Seat: ...
+
+
+class Round(Protocol[A, V]):
+    """One deal, from the deal to its result. Immutable: `apply` returns the next round."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def to_move(self) -> Seat: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def result(self) -> Result | None: ...
+    @property
+    def actions(self) -> tuple[A, ...]: ...  # every action so far, in order
+
+    def legal_actions(self) -> tuple[A, ...]:
+        """What the seat to move may do; () once the round is over. Complete for gin and Basic
+        Rummy; Rummikub's plays are whole tables, too many to list, so it lists the draw and
+        the plays of one set or one tile (`apply` takes any legal table)."""
+        ...
+
+    def apply(self, action: A) -> Self: ...
+    def view(self, seat: Seat) -> V: ...
+
+
+class Match(Protocol[A, V]):
+    """Rounds in sequence with running scores; what a saved game holds (`records`)."""
+
+    @property
+    def rules(self) -> Any: ...  # the game's frozen rules dataclass
+    @property
+    def seed(self) -> int: ...
+    @property
+    def first_dealer(self) -> Seat: ...
+    @property
+    def first_deal(self) -> int | None: ...  # the first round's own seed, when given one
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def finished(self) -> tuple[Round[A, V], ...]: ...
+    @property
+    def round(self) -> Round[A, V]: ...  # the round in play, or just ended
+    @property
+    def rounds(self) -> tuple[Round[A, V], ...]: ...  # finished + (round,)
+    @property
+    def is_over(self) -> bool: ...
+
+    def apply(self, action: A) -> Self: ...
+    def next_round(self) -> Self: ...
+    def view(self, seat: Seat) -> V: ...
+    def to_record(self) -> dict[str, Any]: ...
+
+
+class Agent(Protocol[V_contra, A_co]):
+    """A player: given its seat's view, one of the view's legal actions. An agent is built
+    from one integer seed, its only source of randomness, and never sees more than the view."""
+
+    def act(self, view: V_contra) -> A_co: ...
+
+
+class Codes(Protocol[A]):
+    """A game's action codes ("0 discard QS", "1 play R7 R8 R9"): each game's `actions`
+    module implements this."""
+
+    def action_code(self, action: A) -> str: ...
+    def parse_action(self, code: str) -> A: ...
