@@ -32,7 +32,7 @@ import sys
 import tempfile
 import tomllib
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent
 WEB = ROOT / "web"
@@ -598,7 +598,10 @@ def serve(dist: Path = DIST, port: int = 8000) -> http.server.ThreadingHTTPServe
     Call serve_forever() (in a thread, for tests) and shutdown(); the port actually bound is
     server.server_address[1]. Loopback only: this is a development server.
     """
-    handler = lambda *a, **kw: _Handler(*a, directory=str(dist), **kw)
+
+    def handler(*args: Any, **kwargs: Any) -> _Handler:
+        return _Handler(*args, directory=str(dist), **kwargs)
+
     return _Server(("127.0.0.1", port), handler)
 
 

@@ -10,12 +10,23 @@ session unchanged. The worker never touches `window` or `document` (and keeps no
 stores what each reply says); this module is ordinary Python, tested under CPython.
 """
 
+from __future__ import annotations
+
 import importlib
 import json
 import random
 import time
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from rummy.sessions import REVIEW_SLICE, Refusal
+from rummy.sessions import REVIEW_SLICE, CountedStats, Refusal, Session
+
+if TYPE_CHECKING:
+    from rummy.links import LinkError
+
+Request = dict[str, Any]  # a request's JSON object
+Reply = dict[str, Any]  # a reply, JSON-ready
 
 # Each game's session, imported when the page first asks for that game: the page opens the game
 # it shows first, so the others' code does not delay its first hand.
@@ -26,7 +37,7 @@ SESSIONS = {
 }
 
 
-def links():
+def links() -> ModuleType:
     """rummy.links, imported when a link is first written or read: it imports every game's tile
     and card words, which the first hand does not need."""
     return importlib.import_module("rummy.links")
@@ -36,23 +47,22 @@ class Engine:
     """The person's sessions, one per game (or none before a first start), and their
     statistics for a game with no session yet."""
 
-    def __init__(self):
-        self.sessions = {}
-        self.stats = {}
-        self.linked = (
-            None,
-            None,
-        )  # the last link asked about, and its hand played in a session of its own
+    def __init__(self) -> None:
+        self.sessions: dict[str, Session] = {}
+        self.stats: dict[str, CountedStats] = {}
+        # the last link asked about, and its hand played in a session of its own
+        self.linked: tuple[Any, Session | None] = (None, None)
 
     # ---- the requests ---------------------------------------------------------------------
 
-    def open(self, request):
+    def open(self, request: Request) -> Reply:
         """Restore a game's session from the page's storage: `save` and `stats` are the texts
         stored (or null). A corrupted save or statistics are reported in `notices`
         ("save_corrupt", "stats_corrupt" with `problems`) and replaced by a fresh start. The
         reply also names the game's computer levels."""
         cls = self._game(request)
-        notices, problems = [], []
+        notices: list[str] = []
+        problems: list[str] = []
         stats = cls.stats_type()
         try:
             stats = cls.stats_type.from_dict(_parsed(request.get("stats")))
@@ -75,7 +85,7 @@ class Engine:
             "problems": problems,
         }
 
-    def start(self, request):
+    def start(self, request: Request) -> Reply:
         """A new match of `game` with `settings` (the start screen's), dealt from `seed`, or
         from a random one when the request has none. With `daily` (the person's date,
         "2026-12-01"), the day's deal, with the daily settings; with `deal` (a shared link),
@@ -107,7 +117,7 @@ class Engine:
         self.sessions[cls.game] = session
         return self._state(cls.game)
 
-    def act(self, request):
+    def act(self, request: Request) -> Reply:
         """Play `code` on the game's session: one of the person's moves, "computer",
         "next-hand" or "rematch"; `ms` is how long the engine took."""
         cls = self._game(request)
@@ -124,12 +134,12 @@ class Engine:
         self.sessions[cls.game] = after
         return {**self._state(cls.game), "ms": ms}
 
-    def hints(self, request):
+    def hints(self, request: Request) -> Reply:
         """The hint of a game that gives hints: gin's options ranked by the hard player,
         Rummikub's solver move as a table; `ms` is how long the engine took."""
         return self._ask(request, "hints_model", "no_hints", lambda session: session.hints_model())
 
-    def check(self, request):
+    def check(self, request: Request) -> Reply:
         """A table as the person has laid it out this turn (`table`: sets of tile codes), checked
         by the engine without playing it (Rummikub): each set valid or why not, and whether the
         whole table would be taken as the play."""
@@ -140,7 +150,7 @@ class Engine:
             lambda session: session.check_model(request.get("table")),
         )
 
-    def review(self, request):
+    def review(self, request: Request) -> Reply:
         """A slice of the review of the hand just finished (`first`: the action to start from,
         `count`: decisions at most), each decision with what the person saw then; `next` is
         where the next slice starts, None once the review is whole. With `link`, the review of
@@ -156,7 +166,7 @@ class Engine:
             request, "review_model", "no_review", lambda session: session.review_model(first, count)
         )
 
-    def share(self, request):
+    def share(self, request: Request) -> Reply:
         """The link of the game's hand in play or just ended: `link`, the fragment ("r1....")."""
         return self._ask(
             request,
@@ -165,7 +175,7 @@ class Engine:
             lambda session: {"link": links().encode(links().share(session))},
         )
 
-    def replay(self, request):
+    def replay(self, request: Request) -> Reply:
         """The shared hand a link holds, step by step (`rummy.links.replay_model`), or the
         link refused (`bad_link`, its `why`) for anything that is not a hand the rules allow.
         Reading a link touches no session and no statistics."""
@@ -175,7 +185,7 @@ class Engine:
             return _refusal(_link_refusal(error))
         return {"ok": True, "answer": model}
 
-    def statistics(self, request):
+    def statistics(self, request: Request) -> Reply:
         """The person's statistics of a game as the sheet shows them: [name, count] pairs."""
         cls = self._game(request)
         return {
@@ -184,7 +194,7 @@ class Engine:
             "figures": [list(pair) for pair in self._stats(cls.game).figures()],
         }
 
-    def close(self, request):
+    def close(self, request: Request) -> Reply:
         """Leave the game's match (the page drops its save); the statistics stay."""
         cls = self._game(request)
         session = self.sessions.pop(cls.game, None)
@@ -194,7 +204,7 @@ class Engine:
 
     # ---- helpers --------------------------------------------------------------------------
 
-    def _ask(self, request, method, missing, ask):
+    def _ask(self, request: Request, method: str, missing: str, ask: Callable[[Any], Any]) -> Reply:
         """A question to the game's session that changes nothing: its answer under "answer",
         or a refusal (no session, a game without `method`, an illegal or unreadable question)."""
         cls = self._game(request)
@@ -205,7 +215,7 @@ class Engine:
             )
         return self._answer(lambda: ask(session))
 
-    def _answer(self, ask):
+    def _answer(self, ask: Callable[[], Any]) -> Reply:
         """The answer of a question that changes nothing, with how long the engine took, or
         the refusal of an illegal or unreadable question."""
         began = time.perf_counter()
@@ -218,20 +228,22 @@ class Engine:
             )
         return {"ok": True, "answer": answer, "ms": round(1000 * (time.perf_counter() - began), 2)}
 
-    def _linked(self, link):
+    def _linked(self, link: Any) -> Session:
         """The shared hand of `link` played in a session of its own (kept for the next slice of
         its review); LinkError if the link is refused."""
-        if self.linked[0] != link:
-            self.linked = (link, links().opened(link)[1][-1])
-        return self.linked[1]
+        last, session = self.linked
+        if last != link or session is None:
+            session = links().opened(link)[1][-1]
+            self.linked = (link, session)
+        return session
 
-    def _game(self, request):
+    def _game(self, request: Request) -> type[Session]:
         name = request.get("game")
         if name not in SESSIONS:
             raise BadRequest("unknown_game", {"game": str(name)})
         return session_class(name)
 
-    def _stats(self, game):
+    def _stats(self, game: str) -> CountedStats:
         session = self.sessions.get(game)
         return (
             session.stats
@@ -239,7 +251,7 @@ class Engine:
             else self.stats.get(game) or session_class(game).stats_type()
         )
 
-    def _state(self, game):
+    def _state(self, game: str) -> Reply:
         session = self.sessions.get(game)
         return {
             "ok": True,
@@ -250,30 +262,31 @@ class Engine:
         }
 
 
-def session_class(game):
+def session_class(game: str) -> type[Session]:
     module, _, name = SESSIONS[game].partition(":")
-    return getattr(importlib.import_module(module), name)
+    cls: type[Session] = getattr(importlib.import_module(module), name)
+    return cls
 
 
 class BadRequest(Exception):
     """A request the engine cannot read: refused like an illegal move."""
 
-    def __init__(self, reason, params):
+    def __init__(self, reason: str, params: dict[str, Any]) -> None:
         super().__init__(reason)
         self.reason = reason
         self.params = params
 
 
-def _refusal(refusal):
+def _refusal(refusal: Refusal) -> Reply:
     return {"ok": False, **refusal.as_dict()}
 
 
-def _link_refusal(error):
+def _link_refusal(error: LinkError) -> Refusal:
     """A refused link (`rummy.links.LinkError`): `why` is the link's own reason."""
     return Refusal("bad_link", {"why": error.reason, **error.params}, str(error))
 
 
-def _parsed(text, broken=False):
+def _parsed(text: Any, broken: bool = False) -> Any:
     """A stored text as JSON, None when nothing is stored. A text that is no JSON is kept as
     it is when `broken` (the save's restore then says what is wrong), else a ValueError."""
     if text is None or text == "":
@@ -286,7 +299,7 @@ def _parsed(text, broken=False):
         raise
 
 
-def handle(engine, name, request_text):
+def handle(engine: Engine, name: str, request_text: Any) -> str:
     """Answer request `name` (a method of Engine) with JSON text, whatever the request holds:
     a request that is no JSON object, or names no game, is refused; the sessions unchanged."""
     try:
@@ -316,9 +329,13 @@ REQUESTS = (
 )
 
 
-def exports(engine):
+def exports(engine: Engine) -> dict[str, Callable[[Any], str]]:
     """The functions the page calls, by name: each takes and returns JSON text."""
-    return {name: (lambda text, name=name: handle(engine, name, text)) for name in REQUESTS}
+
+    def answer(name: str) -> Callable[[Any], str]:
+        return lambda text: handle(engine, name, text)
+
+    return {name: answer(name) for name in REQUESTS}
 
 
 if __name__ == "__main__":  # in the PyScript worker (a test imports the module instead)

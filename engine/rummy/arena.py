@@ -43,8 +43,10 @@ def seat_agents(
 
 
 class Outcome(Protocol):
-    winner: int | None  # by player; None when nobody won
-    points: tuple[int, ...]  # by player
+    @property
+    def winner(self) -> int | None: ...  # by player; None when nobody won
+    @property
+    def points(self) -> tuple[int, ...]: ...  # by player
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,7 +71,8 @@ def parse_card(token: str) -> Card:
     rank = _RANK_BY_TOKEN.get(text[:-1])
     if len(text) < 2 or rank is None or text[-1] not in SUITS:
         raise ValueError(
-            f"{token!r} is not a card: write rank (A 2-9 T or 10 J Q K) then suit (C D H S), like 7S or TD"
+            f"{token!r} is not a card: write rank (A 2-9 T or 10 J Q K) then suit (C D H S), "
+            "like 7S or TD"
         )
     return DECK[SUITS.index(text[-1]) * 13 + rank - 1]
 

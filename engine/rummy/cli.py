@@ -7,20 +7,32 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict
 from functools import partial
 from multiprocessing import Pool
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from .arena import PlayerStats
 from .basic import agents as basic_agents
 from .basic import arena as basic_arena
 from .basic.rules import TURNOVERS
 from .gin.agents import agent_class, make_agent
-from .gin.arena import ArenaStats, play_pair, summarize
-from .gin.rules import PRESETS, TARGETS, preset
+from .gin.arena import ArenaStats, MatchOutcome, play_pair, summarize
+from .gin.rules import PRESETS, TARGETS, Rules, preset
 from .gin.selfplay import SelfplayStats, selfplay
 from .rummikub import agents as rummikub_agents
 from .rummikub import arena as rummikub_arena
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
+
+T = TypeVar("T")
+R = TypeVar("R")
+OutcomeT = TypeVar("OutcomeT")  # one arena game's outcome
+StatsT = TypeVar("StatsT", bound="DataclassInstance")  # an arena's figures
 
 
 def _whole(text: str) -> int:
@@ -46,7 +58,7 @@ def _even(text: str) -> int:
     return value
 
 
-def _known(agent_class, name: str) -> str:
+def _known(agent_class: Callable[[str], object], name: str) -> str:
     """`name` if `agent_class` knows it (a level or module:Class); else argparse's error."""
     try:
         agent_class(name)
@@ -59,16 +71,18 @@ def _agent(name: str) -> str:
     return _known(agent_class, name)
 
 
-def _line_up_of(game: str, agents, low: int, high: int):
+def _line_up_of(
+    game: str, agent_class: Callable[[str], object], low: int, high: int
+) -> Callable[[str], tuple[str, ...]]:
     """The parser of a line-up of `low`-`high` players of `game`, comma-separated: easy,
-    normal, hard or module:Class."""
+    normal, hard or module:Class (`agent_class` knows them)."""
 
     def line_up(text: str) -> tuple[str, ...]:
         names = tuple(name.strip() for name in text.split(","))
         if not low <= len(names) <= high:
             count = f"{len(names)} player{'s' if len(names) > 1 else ''}"
             raise argparse.ArgumentTypeError(f"{count}: {game} is for {low}-{high} players")
-        return tuple(_known(agents.agent_class, name) for name in names)
+        return tuple(_known(agent_class, name) for name in names)
 
     return line_up
 
@@ -102,11 +116,17 @@ def _turnovers(text: str) -> int:
 
 
 def _add_line_up_arena(
-    games, key: str, title: str, agents, players: tuple[int, int], length, seed: int
+    games: Subcommands,
+    key: str,
+    title: str,
+    agent_class: Callable[[str], object],
+    players: tuple[int, int],
+    length: tuple[str, str, int],
+    seed: int,
 ) -> argparse.ArgumentParser:
-    """`python -m rummy <key> arena`: a line-up of `players` seats (`--players`), how long to
-    play (`length`: option, what it counts, default), the seed of the deals, jobs, JSON; the
-    arena's parser, for options of its own game."""
+    """`python -m rummy <key> arena`: a line-up of `players` seats (`--players`, names that
+    `agent_class` knows), how long to play (`length`: option, what it counts, default), the
+    seed of the deals, jobs, JSON; the arena's parser, for options of its own game."""
     low, high = players
     option, noun, count = length
     commands = games.add_parser(key, help=title).add_subparsers(
@@ -117,9 +137,10 @@ def _add_line_up_arena(
     )
     arena.add_argument(
         "--players",
-        type=_line_up_of(title, agents, low, high),
+        type=_line_up_of(title, agent_class, low, high),
         default=("hard", "easy", "easy", "easy"),
-        help=f"{low}-{high} comma-separated players: easy, normal, hard or module:Class (default hard,easy,easy,easy)",
+        help=f"{low}-{high} comma-separated players: easy, normal, hard or module:Class "
+        "(default hard,easy,easy,easy)",
     )
     arena.add_argument(
         option, type=_positive, default=count, help=f"{noun} to play (default {count})"
@@ -148,16 +169,29 @@ def build_parser() -> argparse.ArgumentParser:
     _jobs(arena)
     _add_common(arena, seed=7)
     _add_line_up_arena(
-        games, "rummikub", "Rummikub", rummikub_agents, (2, 4), ("--games", "rounds", 200), seed=3
+        games,
+        "rummikub",
+        "Rummikub",
+        rummikub_agents.agent_class,
+        (2, 4),
+        ("--games", "rounds", 200),
+        seed=3,
     )
     basic = _add_line_up_arena(
-        games, "basic", "Basic Rummy", basic_agents, (2, 6), ("--hands", "hands", 500), seed=5
+        games,
+        "basic",
+        "Basic Rummy",
+        basic_agents.agent_class,
+        (2, 6),
+        ("--hands", "hands", 500),
+        seed=5,
     )
     basic.add_argument(
         "--turnovers",
         type=_turnovers,
         default=TURNOVERS,
-        help=f"times the pile may become the stock before an empty stock draws the hand, 0-20 (default {TURNOVERS})",
+        help="times the pile may become the stock before an empty stock draws the hand, 0-20 "
+        f"(default {TURNOVERS})",
     )
     return parser
 
@@ -166,8 +200,8 @@ def _format_selfplay(stats: SelfplayStats, args: argparse.Namespace) -> str:
     knock = "n/a" if stats.knock_deadwood_mean is None else f"{stats.knock_deadwood_mean:.1f}"
     return "\n".join(
         [
-            f"Gin Rummy self-play: {stats.hands} hands, {args.p1} vs {args.p2}, rules {args.rules}, "
-            f"seed {args.seed}",
+            f"Gin Rummy self-play: {stats.hands} hands, {args.p1} vs {args.p2}, "
+            f"rules {args.rules}, seed {args.seed}",
             f"turns per hand: median {stats.turns_median:g}, quartiles {stats.turns_q1:g} and "
             f"{stats.turns_q3:g}, range {stats.turns_min}-{stats.turns_max}",
             f"mean deadwood at knock: {knock}",
@@ -195,7 +229,9 @@ def _format_arena(s: ArenaStats, args: argparse.Namespace, target: int) -> str:
     )
 
 
-def _play_pair(pair: int, seed: int, rules, p1: str, p2: str):
+def _play_pair(
+    pair: int, seed: int, rules: Rules, p1: str, p2: str
+) -> tuple[MatchOutcome, MatchOutcome]:
     return play_pair(pair, seed, rules, partial(make_agent, p1), partial(make_agent, p2))
 
 
@@ -209,10 +245,11 @@ def _rotations(games: int, n: int, noun: str) -> str:
     return text
 
 
-def _player_lines(players, unit: str, digits: int) -> list[str]:
+def _player_lines(players: Iterable[PlayerStats], unit: str, digits: int) -> list[str]:
     return [
         f"p{number} {p.name}: wins {p.wins} ({p.win_rate:.1%}, 95% CI {p.low:.1%}-{p.high:.1%}), "
-        f"points per {unit} {p.points:+.{digits}f} (95% CI {p.points_low:+.{digits}f} to {p.points_high:+.{digits}f})"
+        f"points per {unit} {p.points:+.{digits}f} "
+        f"(95% CI {p.points_low:+.{digits}f} to {p.points_high:+.{digits}f})"
         for number, p in enumerate(players, 1)
     ]
 
@@ -220,12 +257,14 @@ def _player_lines(players, unit: str, digits: int) -> list[str]:
 def _format_rummikub(s: rummikub_arena.ArenaStats, args: argparse.Namespace) -> str:
     rotations = _rotations(s.games, len(args.players), "game")
     lines = [
-        f"Rummikub arena: {', '.join(args.players)}; {s.games} games ({rotations}), seed {args.seed}"
+        f"Rummikub arena: {', '.join(args.players)}; {s.games} games ({rotations}), "
+        f"seed {args.seed}"
     ]
     lines += _player_lines(s.players, "game", 1)
     lines.append(
         f"won by the lowest rack once the pool ran out: {s.pool_exhausted}; actions per game: "
-        f"{s.actions_per_game:.1f}; stopped at the {rummikub_arena.ACTION_CAP}-action cap: {s.capped}"
+        f"{s.actions_per_game:.1f}; "
+        f"stopped at the {rummikub_arena.ACTION_CAP}-action cap: {s.capped}"
     )
     return "\n".join(lines)
 
@@ -233,7 +272,8 @@ def _format_rummikub(s: rummikub_arena.ArenaStats, args: argparse.Namespace) -> 
 def _format_basic(s: basic_arena.ArenaStats, args: argparse.Namespace) -> str:
     rotations = _rotations(s.hands, len(args.players), "hand")
     lines = [
-        f"Basic Rummy arena: {', '.join(args.players)}; {s.hands} hands ({rotations}), seed {args.seed}"
+        f"Basic Rummy arena: {', '.join(args.players)}; {s.hands} hands ({rotations}), "
+        f"seed {args.seed}"
     ]
     lines += _player_lines(s.players, "hand", 2)
     lines.append(
@@ -244,13 +284,13 @@ def _format_basic(s: basic_arena.ArenaStats, args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
-def _play_rummikub(number: int, seed: int, players: tuple[str, ...]):
+def _play_rummikub(number: int, seed: int, players: tuple[str, ...]) -> rummikub_arena.GameOutcome:
     return rummikub_arena.play_game(
         number, seed, [partial(rummikub_agents.make_agent, name) for name in players]
     )
 
 
-def _spread(play, items, jobs: int) -> list:
+def _spread(play: Callable[[T], R], items: Iterable[T], jobs: int) -> list[R]:
     """play(item) for every item, over `jobs` processes; the order of the results is kept."""
     if jobs > 1:
         with Pool(jobs) as pool:
@@ -258,19 +298,26 @@ def _spread(play, items, jobs: int) -> list:
     return [play(item) for item in items]
 
 
-def _play_basic(number: int, seed: int, players: tuple[str, ...], turnovers: int):
+def _play_basic(
+    number: int, seed: int, players: tuple[str, ...], turnovers: int
+) -> basic_arena.HandOutcome:
     factories = [partial(basic_agents.make_agent, name) for name in players]
     return basic_arena.play_hand(number, seed, factories, turnovers=turnovers)
 
 
 def _line_up_arena(
-    args: argparse.Namespace, play, summarize, count: int, formatted, **options
+    args: argparse.Namespace,
+    play: Callable[..., OutcomeT],
+    summarize: Callable[[Sequence[str], list[OutcomeT]], StatsT],
+    count: int,
+    formatted: Callable[[StatsT, argparse.Namespace], str],
+    **options: Any,
 ) -> int:
     """Play `count` arena games of the line-up `args.players` (spread over `args.jobs`
     processes, `options` passed to `play`) and print the figures, as text or one JSON object
     (the options in it)."""
-    play = partial(play, seed=args.seed, players=args.players, **options)
-    stats = summarize(args.players, _spread(play, range(count), args.jobs))
+    game = partial(play, seed=args.seed, players=args.players, **options)
+    stats = summarize(args.players, _spread(game, range(count), args.jobs))
     if args.json:
         print(json.dumps({"seed": args.seed, **options, **asdict(stats)}))
     else:
@@ -302,7 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     play = partial(_play_pair, seed=args.seed, rules=rules, p1=args.p1, p2=args.p2)
     results = _spread(play, range(args.matches // 2), args.jobs)
-    stats = summarize(outcome for pair in results for outcome in pair)
+    figures = summarize(outcome for pair in results for outcome in pair)
     if args.json:
         info = {
             "p1": args.p1,
@@ -311,9 +358,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             "target": rules.target,
             "seed": args.seed,
         }
-        print(json.dumps({**info, **asdict(stats)}))
+        print(json.dumps({**info, **asdict(figures)}))
     else:
-        print(_format_arena(stats, args, rules.target))
+        print(_format_arena(figures, args, rules.target))
     return 0
 
 

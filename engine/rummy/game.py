@@ -22,10 +22,12 @@ from typing import Any, Protocol, Self, TypeVar
 
 Seat = int
 
+# A round takes actions and gives them back; rounds and matches only give views; an agent takes
+# a view and gives an action.
 A = TypeVar("A", bound="Action")
-V = TypeVar("V", bound="View[Any]")
+A_co = TypeVar("A_co", bound="Action", covariant=True)
+V_co = TypeVar("V_co", bound="View[Any]", covariant=True)
 V_contra = TypeVar("V_contra", contravariant=True)
-A_co = TypeVar("A_co", covariant=True)
 
 
 class Action(Protocol):
@@ -43,7 +45,7 @@ class Result(Protocol):
     def winner(self) -> Seat | None: ...
 
 
-class View(Protocol[A]):
+class View(Protocol[A_co]):
     """What one seat may see of a round: its own cards or tiles and the public ones."""
 
     @property
@@ -52,7 +54,7 @@ class View(Protocol[A]):
     def to_move(self) -> Seat: ...
 
 
-class Round(Protocol[A, V]):
+class Round(Protocol[A, V_co]):
     """One deal, from the deal to its result. Immutable: `apply` returns the next round."""
 
     @property
@@ -73,10 +75,10 @@ class Round(Protocol[A, V]):
         ...
 
     def apply(self, action: A) -> Self: ...
-    def view(self, seat: Seat) -> V: ...
+    def view(self, seat: Seat) -> V_co: ...
 
 
-class Match(Protocol[A, V]):
+class Match(Protocol[A, V_co]):
     """Rounds in sequence with running scores; what a saved game holds (`records`)."""
 
     @property
@@ -90,17 +92,17 @@ class Match(Protocol[A, V]):
     @property
     def scores(self) -> tuple[int, ...]: ...
     @property
-    def finished(self) -> tuple[Round[A, V], ...]: ...
+    def finished(self) -> tuple[Round[A, V_co], ...]: ...
     @property
-    def round(self) -> Round[A, V]: ...  # the round in play, or just ended
+    def round(self) -> Round[A, V_co]: ...  # the round in play, or just ended
     @property
-    def rounds(self) -> tuple[Round[A, V], ...]: ...  # finished + (round,)
+    def rounds(self) -> tuple[Round[A, V_co], ...]: ...  # finished + (round,)
     @property
     def is_over(self) -> bool: ...
 
     def apply(self, action: A) -> Self: ...
     def next_round(self) -> Self: ...
-    def view(self, seat: Seat) -> V: ...
+    def view(self, seat: Seat) -> V_co: ...
     def to_record(self) -> dict[str, Any]: ...
 
 

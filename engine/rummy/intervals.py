@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from math import sqrt
 from statistics import fmean, stdev
 
@@ -22,7 +23,7 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     return (low, high)
 
 
-def mean_interval(values, z: float = Z95) -> tuple[float, float, float]:
+def mean_interval(values: Iterable[float], z: float = Z95) -> tuple[float, float, float]:
     """(mean, low, high): the normal interval of a mean; unbounded from a single value."""
     values = list(values)
     mean = fmean(values)

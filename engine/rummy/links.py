@@ -51,7 +51,9 @@ MESSAGES = {
     "unknown_game": "The link is of a game this site does not have.",
     "bad_settings": "The link's game settings are not valid.",
     "bad_deal": "The link's deal is not valid.",
-    "illegal_action": "The link holds a move the rules do not allow (move {index}, counting from 0).",
+    "illegal_action": (
+        "The link holds a move the rules do not allow (move {index}, counting from 0)."
+    ),
 }
 
 
@@ -209,7 +211,7 @@ def replay_model(shared: SharedHand, sessions: tuple[Any, ...]) -> dict[str, Any
     moves = (None,) + shared.actions
     steps = [
         {"move": move, "seen": session.seen_model(session.match.view(person))}
-        for move, session in zip(moves, sessions)
+        for move, session in zip(moves, sessions, strict=True)
     ]
     return {
         "game": shared.game,
@@ -347,7 +349,7 @@ def payload(shared: SharedHand) -> bytes:
     for name in game.fields:
         _put_value(out, getattr(shared.settings, name))
     out += shared.seed.to_bytes(8, "big")
-    if game.has_dealer:
+    if shared.dealer is not None:  # the games with a dealer: SharedHand checks it
         out.append(shared.dealer)
     for code in shared.actions:
         out += _action_tokens(code)

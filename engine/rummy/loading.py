@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Generic, TypeVar, cast
+
+AgentT = TypeVar("AgentT")
+AgentClass = Callable[[int], AgentT]  # an agent's class: built from its seed
 
 
-def load_agent_class(name: str, levels: Mapping[str, type]) -> type:
+def load_agent_class(name: str, levels: Mapping[str, AgentClass[AgentT]]) -> AgentClass[AgentT]:
     """The class of level `name`, or the class "module:Class" names; ValueError saying why not."""
     if name in levels:
         return levels[name]
@@ -20,19 +24,19 @@ def load_agent_class(name: str, levels: Mapping[str, type]) -> type:
     cls = getattr(module, class_name, None)
     if not callable(cls):
         raise ValueError(f"{module_name!r} has no class {class_name!r}")
-    return cls
+    return cast("AgentClass[AgentT]", cls)  # anyone's class: trusted to be an agent of the game
 
 
-class Levels:
+class Levels(Generic[AgentT]):
     """A game's built-in levels, and how its `agent_class` and `make_agent` find an agent."""
 
-    def __init__(self, classes: Mapping[str, type]) -> None:
+    def __init__(self, classes: Mapping[str, AgentClass[AgentT]]) -> None:
         self.classes = classes
 
-    def agent_class(self, name: str) -> type:
+    def agent_class(self, name: str) -> AgentClass[AgentT]:
         """A level name or "module:Class" of an agent written by anyone."""
         return load_agent_class(name, self.classes)
 
-    def make_agent(self, name: str, seed: int = 0):
+    def make_agent(self, name: str, seed: int = 0) -> AgentT:
         """An agent by level name or "module:Class", constructed with its seed."""
         return self.agent_class(name)(seed)

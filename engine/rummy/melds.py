@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from .cards import Card, bits, from_mask, to_mask
 
@@ -66,7 +66,7 @@ def meld_kind(cards: Iterable[Card]) -> str | None:
     if len(cards) <= 4 and len({card.rank for card in cards}) == 1:
         return "set"
     if len({card.suit for card in cards}) == 1 and all(
-        b.rank == a.rank + 1 for a, b in zip(cards, cards[1:])
+        b.rank == a.rank + 1 for a, b in pairwise(cards)
     ):
         return "run"
     return None

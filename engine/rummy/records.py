@@ -59,9 +59,9 @@ def replay(
     game: str,
     version: int,
     name: str,
-    rules_type: type,
-    seats: Callable[[Any], int],
-    start: Callable[[Any, int, int, int | None], M],
+    rules_type: type[R],
+    seats: Callable[[R], int],
+    start: Callable[[R, int, int, int | None], M],
     parse_action: Callable[[str], Any],
 ) -> M:
     """The game a record describes; ValueError saying what is wrong with a bad one. `name` is

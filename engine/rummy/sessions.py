@@ -24,7 +24,7 @@ the page draws of a session.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from itertools import islice
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -70,9 +70,14 @@ class Session(Protocol):
     """What every game's session offers the page (see the module's docstring)."""
 
     game: ClassVar[str]  # the game's name: "gin", "basic"
+    title: ClassVar[str]  # how messages name the game
     levels: ClassVar[tuple[str, ...]]  # the computer players' levels, easiest first
     stats_type: ClassVar[type[CountedStats]]  # the game's statistics (`from_dict` reads a save)
-    stats: CountedStats  # the person's statistics, this session's hands counted in
+
+    @property
+    def stats(self) -> CountedStats:
+        """The person's statistics, this session's hands counted in."""
+        ...
 
     @classmethod
     def create(cls: type[Sess], settings: Any, seed: int, stats: Any = None) -> Sess:
@@ -94,8 +99,14 @@ class Session(Protocol):
         is wrong with a corrupted or foreign save."""
         ...
 
-    def act(self: Sess, code: str) -> Sess | Refusal:
-        """The session after the action `code`, or a Refusal (this session unchanged)."""
+    def act(self: Sess, code: Any) -> Sess | Refusal:
+        """The session after the action `code`, or a Refusal (this session unchanged): of
+        whatever the page sent that is no action code too."""
+        ...
+
+    def review_model(self, first: int = 0, count: int = REVIEW_SLICE) -> dict[str, Any]:
+        """A slice of the review of the hand just finished, JSON-ready (IllegalAction when
+        there is none)."""
         ...
 
     def view_model(self) -> dict[str, Any]:
@@ -145,15 +156,23 @@ class MatchSession:
     settings_type: ClassVar[Any]  # a frozen dataclass checking its own values
     stats_type: ClassVar[type[CountedStats]]
     match_type: ClassVar[Any]  # the game's match: `start(rules, seed)`, `from_record(record)`
-    parse_action: ClassVar[Callable[[str], Any]]  # a seat's action from its code (ValueError)
-    make_agent: ClassVar[Callable[[str, int], Any]]  # a computer player by level and seed
     review_module: ClassVar[Any] = None  # the game's review: its `judged_steps`
 
     settings: Any
     match: Any
-    stats: Any
+    stats: CountedStats
 
     # ---- hooks ----------------------------------------------------------------------------
+
+    @staticmethod
+    def parse_action(code: str) -> Any:
+        """A seat's action from its code (ValueError): the game's `parse_action`."""
+        raise NotImplementedError
+
+    @staticmethod
+    def make_agent(name: str, seed: int) -> Any:
+        """A computer player by level name and seed: the game's `make_agent`."""
+        raise NotImplementedError
 
     @classmethod
     def chosen_rules(cls, rules: Any) -> Any:

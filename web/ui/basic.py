@@ -308,7 +308,8 @@ class Basic(shared.Table):
             + escape(t("basic.offers"))
             + "</span>"
             + "".join(
-                '<button type="button" class="chip" data-action="basic-offer" data-testid="meld-offer" data-cards="'
+                '<button type="button" class="chip" data-action="basic-offer" '
+                + 'data-testid="meld-offer" data-cards="'
                 + " ".join(offer)
                 + '">'
                 + escape(faces(offer))

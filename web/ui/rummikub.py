@@ -557,7 +557,8 @@ class Rummikub(shared.Table):
             parts.append(self.set_html(number, ids, codes, answer, change))
         new_set = (
             (
-                '<button type="button" class="new-set" data-action="rk-new-set" data-testid="rk-new-set">'
+                '<button type="button" class="new-set" data-action="rk-new-set" '
+                + 'data-testid="rk-new-set">'
                 + escape(t("rk.newSet"))
                 + "</button>"
             )
@@ -629,7 +630,8 @@ class Rummikub(shared.Table):
                 '<p data-testid="rk-hint-text">'
                 + escape(t("rk.hintDraw"))
                 + "</p>"
-                + '<button type="button" data-action="rk-hint-dismiss" data-testid="rk-hint-dismiss">'
+                + '<button type="button" data-action="rk-hint-dismiss" '
+                + 'data-testid="rk-hint-dismiss">'
                 + escape(t("rk.hintDismiss"))
                 + "</button>"
             )
@@ -660,9 +662,11 @@ class Rummikub(shared.Table):
             + '<div class="preview-sets">'
             + "".join(sets)
             + "</div>"
-            + '<div class="actions"><button type="button" class="primary" data-action="rk-hint-apply" data-testid="rk-hint-apply">'
+            + '<div class="actions"><button type="button" class="primary" '
+            + 'data-action="rk-hint-apply" data-testid="rk-hint-apply">'
             + escape(t("rk.hintApply"))
-            + '</button><button type="button" data-action="rk-hint-dismiss" data-testid="rk-hint-dismiss">'
+            + '</button><button type="button" data-action="rk-hint-dismiss" '
+            + 'data-testid="rk-hint-dismiss">'
             + escape(t("rk.hintDismiss"))
             + "</button></div>"
         )

@@ -104,7 +104,10 @@ def action_code(action: Action) -> str:
 def parse_action(code: str) -> Action:
     """The action of a code written by `action_code`; ValueError saying what is wrong."""
     parts = code.split() if isinstance(code, str) else []
-    shape = "'<seat> stock|pile', '<seat> meld <cards>', '<seat> layoff <card> <meld>', '<seat> discard <card>'"
+    shape = (
+        "'<seat> stock|pile', '<seat> meld <cards>', '<seat> layoff <card> <meld>', "
+        "'<seat> discard <card>'"
+    )
     if len(parts) < 2 or not parts[0].isdigit():
         raise ValueError(f"{code!r} is not an action: expected {shape}")
     seat, verb, rest = int(parts[0]), parts[1], parts[2:]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from ..cards import Card, shuffled_deck
 from ..errors import IllegalAction
@@ -29,8 +30,10 @@ from .rules import Rules
 from .state import Ending, Phase, Result, TableMeld, hand_value
 from .view import View
 
+T = TypeVar("T")
 
-def _with(items: tuple, seat: int, value) -> tuple:
+
+def _with(items: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     return items[:seat] + (value,) + items[seat + 1 :]
 
 
@@ -76,7 +79,7 @@ class Round:
         deck = shuffled_deck(seed)
         dealt = n * rules.hand_size
         order = [(dealer + 1 + k) % n for k in range(n)]
-        hands = [()] * n
+        hands: list[tuple[Card, ...]] = [()] * n
         for k, seat in enumerate(order):
             hands[seat] = tuple(sorted(deck[k:dealt:n]))
         return cls(
@@ -301,8 +304,8 @@ class Round:
         self._check_keeps_a_discard((action.card,))
 
     def _check_keeps_a_discard(self, cards: tuple[Card, ...]) -> None:
-        if not self._keeps_a_discard(cards):
-            card = self.drawn_from_pile
+        card = self.drawn_from_pile  # with no card from the pile, any card may be discarded
+        if card is not None and not self._keeps_a_discard(cards):
             raise IllegalAction(
                 f"That would leave only {card}, which you took from the discard pile and may "
                 "not discard this turn.",

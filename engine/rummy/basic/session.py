@@ -12,7 +12,6 @@ and the agents.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
@@ -108,8 +107,8 @@ class BasicSession(MatchSession):
     settings_type: ClassVar[Any] = Settings
     stats_type: ClassVar[type[CountedStats]] = Stats
     match_type: ClassVar[Any] = Match
-    parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
-    make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(agents.make_agent)
+    parse_action = staticmethod(parse_action)
+    make_agent = staticmethod(agents.make_agent)
     review_module: ClassVar[Any] = review
 
     def seen_model(self, view: View) -> dict[str, Any]:
@@ -266,7 +265,7 @@ def meld_offers(legal: tuple[Action, ...]) -> tuple[NewMeld, ...]:
     are all part of a larger one on offer (a 4-card run, not its 3-card parts)."""
     melds = [a for a in legal if isinstance(a, NewMeld)]
     sets = [frozenset(a.cards) for a in melds]
-    kept = [a for a, s in zip(melds, sets) if not any(s < other for other in sets)]
+    kept = [a for a, s in zip(melds, sets, strict=True) if not any(s < other for other in sets)]
     return tuple(sorted(kept, key=lambda a: (-len(a.cards), [c.index for c in a.cards])))
 
 

@@ -25,6 +25,7 @@ class _SeatAction:
     """Validation shared by all actions: a seat is the int 0 or 1, a card a Card."""
 
     __slots__ = ()
+    seat: int  # each action's own field
 
     def __post_init__(self) -> None:
         _check_seat(self.seat)
@@ -74,7 +75,7 @@ class Knock(_SeatAction):
 
 Action = TakeUpcard | PassUpcard | DrawStock | DrawDiscard | Discard | Knock
 
-_VERBS: dict[type, str] = {
+_VERBS: dict[type[Action], str] = {
     TakeUpcard: "take",
     PassUpcard: "pass",
     DrawStock: "stock",
@@ -99,7 +100,9 @@ def parse_action(code: str) -> Action:
             f"{code!r} is not an action: expected '<seat 0|1> <{'|'.join(_TYPES)}> [card]'"
         )
     seat, kind = int(parts[0]), _TYPES[parts[1]]
-    takes_card = kind in (Discard, Knock)
+    takes_card = issubclass(kind, (Discard, Knock))
     if takes_card != (len(parts) == 3):
         raise ValueError(f"{code!r}: '{parts[1]}' {'needs' if takes_card else 'takes no'} card")
-    return kind(seat, parse_card(parts[2])) if takes_card else kind(seat)
+    if issubclass(kind, (Discard, Knock)):
+        return kind(seat, parse_card(parts[2]))
+    return kind(seat)

@@ -15,7 +15,7 @@ from ..intervals import mean_interval, wilson_interval
 from ..rng import derive_seed
 from .agents import Agent
 from .match import Match
-from .play import play_match
+from .play import play_match, results
 from .rules import Rules
 
 AgentFactory = Callable[[int], Agent]
@@ -39,13 +39,13 @@ def play_pair(
     match_seed = derive_seed(seed, pair)
     outcomes = []
     for p1_seat in (0, 1):
-        agents: list[Agent] = [None, None]  # type: ignore[list-item]
-        agents[p1_seat] = p1(derive_seed(match_seed, 1, p1_seat))
-        agents[1 - p1_seat] = p2(derive_seed(match_seed, 2, p1_seat))
+        first = p1(derive_seed(match_seed, 1, p1_seat))
+        second = p2(derive_seed(match_seed, 2, p1_seat))
+        agents = [first, second] if p1_seat == 0 else [second, first]
         match = play_match(Match.start(rules, match_seed), agents)
+        hands = results(match.rounds)
         winners = tuple(
-            0 if hand.result.winner is None else (1 if hand.result.winner == p1_seat else -1)
-            for hand in match.rounds
+            0 if hand.winner is None else (1 if hand.winner == p1_seat else -1) for hand in hands
         )
         outcomes.append(
             MatchOutcome(
@@ -53,7 +53,7 @@ def play_pair(
                 p1_score=match.scores[p1_seat],
                 p2_score=match.scores[1 - p1_seat],
                 hand_winners=winners,
-                hand_points=tuple(hand.result.points_for(p1_seat) for hand in match.rounds),
+                hand_points=tuple(hand.points_for(p1_seat) for hand in hands),
             )
         )
     return outcomes[0], outcomes[1]

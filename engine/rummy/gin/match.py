@@ -68,9 +68,9 @@ class Match:
         scores = self.scores
         result = played.result
         if result is not None and result.winner is not None:
-            scores = list(scores)
-            scores[result.winner] += result.points
-            scores = (scores[0], scores[1])
+            added = list(scores)
+            added[result.winner] += result.points
+            scores = (added[0], added[1])
         return replace(self, round=played, scores=scores)
 
     def next_dealer(self) -> int:

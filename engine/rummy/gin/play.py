@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .agents import Agent
 from .match import Match
+from .round import Round
+from .state import Result
 
 
 def play_hand(match: Match, agents: Sequence[Agent]) -> Match:
@@ -22,3 +24,13 @@ def play_match(match: Match, agents: Sequence[Agent]) -> Match:
     while not match.is_over:
         match = play_hand(match.next_round(), agents)
     return match
+
+
+def results(hands: Iterable[Round]) -> list[Result]:
+    """The results of hands played to their end; ValueError for a hand still being played."""
+    found = []
+    for hand in hands:
+        if hand.result is None:
+            raise ValueError("a hand is still being played: it has no result yet")
+        found.append(hand.result)
+    return found

@@ -29,13 +29,16 @@ GAME = "gin"
 SEED = 0  # the hint's seed: the review ranks exactly as the hint button did
 
 
-def _worth(advice: Advice, best_discard: float | None, margin: float) -> float:
+def _worth(advice: Advice, best_discard: float, margin: float) -> float:
     """An option's worth in points, higher is better (see the module's docstring)."""
-    if isinstance(advice.action, Knock):
-        return advice.expected_points
+    points, deadwood = advice.expected_points, advice.expected_deadwood
+    if isinstance(advice.action, Knock) and points is not None:
+        return points
     if isinstance(advice.action, Discard):
         return margin - (HardAgent.discard_score(advice) - best_discard)
-    return -advice.expected_deadwood
+    if deadwood is None:
+        raise ValueError(f"the hard player gave {advice.action} no figure")
+    return -deadwood
 
 
 def _figures(advice: Advice) -> tuple[tuple[str, float], ...]:
@@ -51,7 +54,7 @@ def judge(view: View, action: Action, index: int) -> Decision:
     """The decision of `action`, taken by the seat of `view` with that view in front of it."""
     advice = advise(view, SEED)
     discards = [HardAgent.discard_score(a) for a in advice if isinstance(a.action, Discard)]
-    best_discard = min(discards) if discards else None
+    best_discard = min(discards, default=0.0)  # read for a discard only: never the default
     margin = HardAgent.knock_margin(view.rules)
     moves = ((action_code(a.action), _worth(a, best_discard, margin), _figures(a)) for a in advice)
     return ranked(moves, action_code(action), index)

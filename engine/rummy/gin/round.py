@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from ..cards import Card, shuffled_deck, to_mask
 from ..errors import IllegalAction
@@ -30,9 +31,10 @@ from .state import Phase, Result
 from .view import View
 
 HAND_SIZE = 10
+T = TypeVar("T")
 
 
-def _pair_with(pair: tuple, seat: int, value) -> tuple:
+def _pair_with(pair: tuple[T, T], seat: int, value: T) -> tuple[T, T]:
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from statistics import mean, median, quantiles
+from typing import Any
 
 from ..rng import derive_seed
 from .agents import Agent, make_agent
 from .match import Match
-from .play import play_hand
+from .play import play_hand, results
 from .round import Round
 from .rules import HOUSE, Rules
 from .settle import Ending
@@ -28,7 +29,7 @@ class SelfplayStats:
     undercut_share: float
     dead_share: float
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
@@ -37,8 +38,9 @@ def hand_stats(hands: list[Round]) -> SelfplayStats:
     if not hands:
         raise ValueError("no hands to measure")
     turns = [hand.turns for hand in hands]
-    kinds = [hand.result.kind for hand in hands]
-    knocks = [h.result.settlement.knocker_deadwood for h in hands if h.result.settlement]
+    ended = results(hands)
+    kinds = [result.kind for result in ended]
+    knocks = [r.settlement.knocker_deadwood for r in ended if r.settlement]
     q1, _, q3 = quantiles(turns, n=4) if len(turns) > 1 else (turns[0],) * 3
     return SelfplayStats(
         hands=len(hands),

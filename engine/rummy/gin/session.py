@@ -10,7 +10,7 @@ the hand, the match and the agents.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
@@ -102,8 +102,8 @@ class GinSession(MatchSession):
     settings_type: ClassVar[Any] = Settings
     stats_type: ClassVar[type[CountedStats]] = Stats
     match_type: ClassVar[Any] = Match
-    parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
-    make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(make_agent)
+    parse_action = staticmethod(parse_action)
+    make_agent = staticmethod(make_agent)
     review_module: ClassVar[Any] = review
 
     def seen_model(self, view: View) -> dict[str, Any]:

@@ -181,6 +181,7 @@ def settle(
             f"the limit is {rules.knock_limit}.",
             "knock_too_high",
         )
+    layoffs: tuple[tuple[Card, Meld], ...]
     if arranged.deadwood == 0:
         defender = best_arrangement(defender_cards)
         defender_deadwood, layoffs = defender.deadwood, ()

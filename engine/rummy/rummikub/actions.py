@@ -6,8 +6,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .round import Action, Draw, Play, Timeout
-from .tiles import format_tiles, parse_tiles
+from .tiles import Tile, format_tiles, parse_tiles
 
 MAX_SEAT = 3
 SET_SEPARATOR = "|"
@@ -22,12 +24,12 @@ def action_code(action: Action) -> str:
     return f"{action.seat} play " + table_code(action.table)
 
 
-def table_code(sets) -> str:
+def table_code(sets: Iterable[Iterable[Tile]]) -> str:
     """A table (sets of tiles) as the text after "play"."""
     return f" {SET_SEPARATOR} ".join(format_tiles(tiles) for tiles in sets)
 
 
-def parse_table(text: str) -> tuple[tuple, ...]:
+def parse_table(text: str) -> tuple[tuple[Tile, ...], ...]:
     """The sets of tiles of a table written by `table_code` (empty sets are left out);
     ValueError naming a bad tile."""
     sets = (parse_tiles(part) for part in text.split(SET_SEPARATOR))

@@ -22,6 +22,7 @@ from .agents.hard import HardAgent
 from .agents.normal import meld_value
 from .round import Action, Draw, Play, Round, View, rack_total, replay
 from .solver import DECISION_BUDGET, Solution, solve
+from .tiles import Tile
 
 GAME = "rummikub"
 SEED = 0
@@ -40,7 +41,7 @@ def best_play(view: View) -> Action:
     return Play.of(view.seat, [tile_set.tiles for tile_set in solution.sets])
 
 
-def placed_tiles(state: Round, action: Action) -> Counter:
+def placed_tiles(state: Round, action: Action) -> Counter[Tile]:
     """The rack tiles `action` lays on the table (none for a draw or a timeout)."""
     if not isinstance(action, Play):
         return Counter()

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import permutations
+from typing import Any
 
 from ..errors import IllegalPlay
 from ..rng import Rng, derive_seed
@@ -217,7 +218,7 @@ class Round:
             return self._draw(action, PENALTY_TILES)
         return self._play(action)
 
-    def _next(self, **changes) -> Round:
+    def _next(self, **changes: Any) -> Round:
         return replace(self, to_move=(self.to_move + 1) % self.rules.players, **changes)
 
     def _draw(self, action: Draw | Timeout, count: int) -> Round:
@@ -242,7 +243,7 @@ class Round:
         scores[winner] = -sum(score for seat, score in enumerate(scores) if seat != winner)
         return Result(winner, tuple(scores), pool_exhausted)
 
-    def check_play(self, action: Play) -> tuple[tuple[TileSet, ...], Counter]:
+    def check_play(self, action: Play) -> tuple[tuple[TileSet, ...], Counter[Tile]]:
         """(the new table, the rack tiles it adds) of a play, or IllegalPlay saying what is
         wrong with it."""
         seat = action.seat
@@ -272,7 +273,8 @@ class Round:
     def _check_initial_meld(self, table: tuple[TileSet, ...]) -> None:
         if not table_kept(self.table, table):
             raise IllegalPlay(
-                "Your first play adds new sets from your rack only: leave the table's sets as they are.",
+                "Your first play adds new sets from your rack only: leave the table's sets as "
+                "they are.",
                 "initial_meld_touches_table",
             )
         value = new_sets_value(self.table, table)

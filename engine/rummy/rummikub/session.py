@@ -16,7 +16,7 @@ and scores come from the round and the match, moves from the solver and the agen
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar
 
@@ -121,8 +121,8 @@ class RummikubSession(MatchSession):
     settings_type: ClassVar[Any] = Settings
     stats_type: ClassVar[type[CountedStats]] = Stats
     match_type: ClassVar[Any] = Match
-    parse_action: ClassVar[Callable[[str], Action]] = staticmethod(parse_action)
-    make_agent: ClassVar[Callable[[str, int], Any]] = staticmethod(agents.make_agent)
+    parse_action = staticmethod(parse_action)
+    make_agent = staticmethod(agents.make_agent)
     review_module: ClassVar[Any] = review
 
     def seen_model(self, view: View) -> dict[str, Any]:
@@ -357,7 +357,7 @@ def changes(
             entry["state"] = "kept"
         found.append(entry)
 
-    def take(j: int, wanted: Counter) -> None:
+    def take(j: int, wanted: Counter[Tile]) -> None:
         places = []
         for i, tile in enumerate(new[j].tiles):
             if wanted[tile] and added[tile]:
@@ -419,7 +419,7 @@ def extensions(old: Sequence[TileSet], new: Sequence[TileSet]) -> dict[int, int]
     holder: dict[int, int] = {}
     # A set left as it was holds its old self (a maximum matching can always pair them); most
     # sets of a play are, so only the others are searched.
-    unchanged: dict[tuple, list[int]] = {}
+    unchanged: dict[tuple[str, tuple[Tile, ...]], list[int]] = {}
     for j, tile_set in enumerate(new):
         unchanged.setdefault((tile_set.kind, tile_set.tiles), []).append(j)
     left = []
@@ -470,13 +470,9 @@ def turns(game: Round) -> list[dict[str, Any]]:
 def last_play(game: Round) -> dict[str, Any] | None:
     """The table's last change, for the page to highlight: who played it, and the table as
     `changes` describes it (the sets kept, changed or new, the tiles from the rack)."""
-    plays = [i for i, action in enumerate(game.actions) if isinstance(action, Play)]
+    plays = [(turn, action) for turn, action in enumerate(game.actions) if isinstance(action, Play)]
     if not plays:
         return None
-    before = next((game.actions[i] for i in reversed(plays[:-1])), None)
-    old = tuple(read_set(tiles) for tiles in before.table) if before is not None else ()
-    return {
-        "by": game.actions[plays[-1]].seat,
-        "turn": plays[-1],
-        "table": changes(old, game.table),
-    }
+    turn, play = plays[-1]
+    old = tuple(read_set(tiles) for tiles in plays[-2][1].table) if len(plays) > 1 else ()
+    return {"by": play.seat, "turn": turn, "table": changes(old, game.table)}

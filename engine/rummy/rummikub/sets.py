@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..errors import IllegalPlay
-from .tiles import COLOUR_NAMES, COLOURS, Tile, format_tiles
+from .tiles import COLOUR_NAMES, COLOURS, Tile, format_tiles, numbered
 
 GROUP = "group"
 RUN = "run"
@@ -32,12 +32,11 @@ class TileSet:
 
     @property
     def numbers(self) -> tuple[int, ...]:
-        """The number each tile counts as, in order (a joker's is that of the tile it stands for)."""
+        """The number each tile counts as, in order (a joker counts as the tile it stands for)."""
         if self.kind == GROUP:
-            number = next(t.number for t in self.tiles if not t.is_joker)
+            number = next(t.number for t in self.tiles if numbered(t))
             return (number,) * len(self.tiles)
-        first = next(i for i, t in enumerate(self.tiles) if not t.is_joker)
-        start = self.tiles[first].number - first
+        start = next(t.number - i for i, t in enumerate(self.tiles) if numbered(t))
         return tuple(range(start, start + len(self.tiles)))
 
     @property
@@ -72,12 +71,12 @@ def _refuse(tiles: tuple[Tile, ...], why: str, reason: str, **params: object) ->
 
 
 def _as_group(tiles: tuple[Tile, ...]) -> TileSet | IllegalPlay:
-    naturals = [t for t in tiles if not t.is_joker]
+    naturals = [t for t in tiles if numbered(t)]
     if len(tiles) > 4:
         return _refuse(tiles, "a group has at most 4 tiles", "group_too_long")
     if len({t.number for t in naturals}) > 1:
         return _refuse(tiles, "a group's tiles all have one number", "group_mixed_numbers")
-    seen: set[str | None] = set()
+    seen: set[str] = set()
     for tile in naturals:
         if tile.colour in seen:
             why = f"a group's tiles all have different colours ({COLOUR_NAMES[tile.colour]} twice)"
@@ -88,8 +87,7 @@ def _as_group(tiles: tuple[Tile, ...]) -> TileSet | IllegalPlay:
 
 def _run_in_order(tiles: tuple[Tile, ...]) -> TileSet | None:
     """The run exactly as laid out (jokers where they stand), if it is one."""
-    first = next(i for i, t in enumerate(tiles) if not t.is_joker)
-    start = tiles[first].number - first
+    first, start = next((i, t.number - i) for i, t in enumerate(tiles) if numbered(t))
     if start < 1 or start + len(tiles) - 1 > 13:
         return None
     for offset, tile in enumerate(tiles):
@@ -108,7 +106,7 @@ def _as_run(tiles: tuple[Tile, ...]) -> TileSet | IllegalPlay:
     in_order = _run_in_order(tiles)
     if in_order is not None:
         return in_order
-    naturals = sorted((t for t in tiles if not t.is_joker), key=lambda t: t.number)
+    naturals = sorted((t for t in tiles if numbered(t)), key=lambda t: t.number)
     jokers = [t for t in tiles if t.is_joker]
     if len({t.colour for t in naturals}) > 1:
         return _refuse(tiles, "a run's tiles all have one colour", "run_mixed_colours")

@@ -22,12 +22,13 @@ DECISION_BUDGET): past them `solve` returns the best legal move it found, marked
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol, TypeVar, overload
 
 from .sets import RUN, TileSet, read_set
-from .tiles import COLOURS, JOKER, JOKER_PENALTY, Tile, sort_key
+from .tiles import COLOURS, JOKER, JOKER_PENALTY, Tile, numbered, sort_key
 
 INITIAL_MELD = 30
 # How many search states `solve` may spend on keeping table sets as they were, once the best
@@ -47,7 +48,13 @@ _GRID = [[Tile(c, n) for c in COLOURS] if n else [] for n in range(14)]  # [numb
 
 
 _NONE = -(1 << 30)  # the gain of a search that finds no way to lay the table tiles
-_DEAD = (_NONE, None, None, True)
+T = TypeVar("T")
+
+# The search's state at a number and colour (see _Search.best): number, colour, per colour
+# its open runs, jokers used, worth, this number's groups so far, marks, room.
+_Runs = tuple[int, int, int, int]  # open runs of length 1, 2, 3+, and ending with the next number
+_Groups = tuple[int, bool, int, bool]  # places, a colour with two, real tiles, a joker left out
+_State = tuple[int, int, tuple[_Runs, ...], int, int, _Groups, tuple[int, ...], int]
 
 
 class _OverBudget(Exception):
@@ -71,17 +78,22 @@ class _Placing:
     grouped: int  # places in this number's groups
     real: int  # real tiles used (table and rack)
     jokers: int
-    runs: tuple[int, int, int, int]  # open runs of length 1, 2, 3+, and ending next, afterwards
-    real_at: tuple[
-        int, int, int, int, int
-    ]  # real tiles: runs ending here, groups, new, going on, short
+    runs: _Runs  # the open runs afterwards
+    real_at: tuple[int, int, int, int, int]  # real tiles: runs ending, groups, new, going on, short
     ending: int  # runs of 3+ taking a joker here that end with a real tile at the next number
+
+
+# What a search from a state finds: (gain, placing, the state after it, exact).
+_Found = tuple[int, _Placing | None, _State | None, bool]
+# A placing and what the search needs of it precomputed (see _placings).
+_Step = tuple[_Placing, _Runs, int, int, int, int, bool, int, bool]
+_DEAD: _Found = (_NONE, None, None, True)
 
 
 @cache
 def _placings(
-    runs: tuple[int, int, int, int], table: int, rack: int, jokers_left: int, free: bool
-) -> tuple[tuple, ...]:
+    runs: _Runs, table: int, rack: int, jokers_left: int, free: bool
+) -> tuple[_Step, ...]:
     """Every way to place one colour's tiles of one number, the most tiles first (so the best
     is met early), each with what the search needs of it precomputed: (placing, runs after,
     jokers, real tiles, group places, real tiles in groups, two group places, places, group
@@ -95,7 +107,7 @@ def _placings(
     Real tiles go first to the runs ending here (they must), then to the groups, new runs
     (they must), runs of 3+, and runs shorter than 3; the jokers fill the rest."""
     short1, short2, long, ending = runs
-    found = []
+    found: list[_Step] = []
     for going_on in range(long + 1):
         # Stopping a run of 3+ and starting one here is never needed: the run could go on.
         for started in range(3 + jokers_left if going_on == long else 1):
@@ -180,8 +192,8 @@ class _Search:
 
     def __init__(
         self,
-        table: Counter,
-        rack: Counter,
+        table: Counter[Tile],
+        rack: Counter[Tile],
         roles: dict[int, tuple[int, ...]],
         by_value: bool,
         min_worth: int,
@@ -221,36 +233,36 @@ class _Search:
         self.absorb = (
             not min_worth and self.jokers > 0
         )  # whether jokers left out may be added at the end
-        self.memo: dict = {}
+        self.memo: dict[_State, _Found] = {}
         self.states = 0  # the states searched (one searched again, past a bound, counts again)
         self.budget: int | None = None  # the most states this search may search (None: no limit)
-        self.start = (1, 0, ((0, 0, 0, 0),) * 4, 0, 0, (0, False, 0, False), (), 0)
+        self.start: _State = (1, 0, ((0, 0, 0, 0),) * 4, 0, 0, (0, False, 0, False), (), 0)
 
     def best(
         self,
         number: int,
         colour: int,
-        runs: tuple,
+        runs: tuple[_Runs, ...],
         jokers_used: int,
         worth: int,
-        groups: tuple,
-        marks: tuple,
+        groups: _Groups,
+        marks: tuple[int, ...],
         room: int,
         alpha: int = _NONE,
-    ):
-        """(gain, placing, the state after it, exact) of the best way to finish from this number
-        and colour; gain _NONE if there is none. Only a gain above `alpha` is asked for: when
-        there is none, the answer may be an upper bound at most `alpha`, not exact (branch and
-        bound: what is found elsewhere prunes here). `runs` is per colour (length 1, 2, 3+, ending with
-        the next number), `groups` (places, a colour with two, real tiles counted up to the two
-        a group needs, a joker left-out-able) of this number's groups so far, `marks` what the
-        role check needs of the colours done (see _roles_kept), `worth` the points laid so far,
-        counted up to the minimum asked (initial meld), `room` how many jokers left out the sets
-        finished so far could take (counted up to the jokers not used)."""
-        key = (number, colour, runs, jokers_used, worth, groups, marks, room)
-        found = self.memo.get(key)
-        if found is not None and (found[3] or found[0] <= alpha):
-            return found
+    ) -> _Found:
+        """(gain, placing, the state after it, exact) of the best way to finish from this number and
+        colour; gain _NONE if there is none. Only a gain above `alpha` is asked for: when there is
+        none, the answer may be an upper bound at most `alpha`, not exact (branch and bound: what is
+        found elsewhere prunes here). `runs` is per colour (length 1, 2, 3+, ending with the next
+        number), `groups` (places, a colour with two, real tiles counted up to the two a group
+        needs, a joker left-out-able) of this number's groups so far, `marks` what the role check
+        needs of the colours done (see _roles_kept), `worth` the points laid so far, counted up to
+        the minimum asked (initial meld), `room` how many jokers left out the sets finished so far
+        could take (counted up to the jokers not used)."""
+        key: _State = (number, colour, runs, jokers_used, worth, groups, marks, room)
+        known = self.memo.get(key)
+        if known is not None and (known[3] or known[0] <= alpha):
+            return known
         self.states += 1
         if self.budget is not None and self.states > self.budget:
             raise _OverBudget
@@ -265,7 +277,9 @@ class _Search:
         min_worth = self.min_worth
         head, tail = runs[:colour], runs[colour + 1 :]
         short1, short2, long, ending = runs[colour]
-        best_gain, best_placing, best_next = _NONE, None, None
+        best_placing: _Placing | None = None
+        best_next: _State | None = None
+        best_gain = _NONE
         bound = _NONE  # the most the placings not known exactly could gain
         after_ceiling = self.ceiling[number * 4 + colour + 1]
         later, later_room = self.later_at[number][colour], 2 * (3 - colour)
@@ -309,7 +323,8 @@ class _Search:
             in_group = places + grouped
             if in_group > 8:
                 continue
-            # Groups need 3 places (6 for two): the colours after this one must be able to fill them.
+            # Groups need 3 places (6 for two): the colours after this one must be able to fill
+            # them.
             if in_group:
                 fill = later + jokers_left - jokers
                 if in_group + (fill if fill < later_room else later_room) < (
@@ -346,7 +361,7 @@ class _Search:
                 made = made if made < most else most
             else:
                 made = 0
-            state = (
+            state: _State = (
                 number,
                 colour + 1,
                 head + (after,) + tail,
@@ -376,9 +391,18 @@ class _Search:
         result = self.memo[key] = (best_gain if exact else bound, best_placing, best_next, exact)
         return result
 
-    def _close(self, number, runs, jokers_used, worth, groups, marks, room):
+    def _close(
+        self,
+        number: int,
+        runs: tuple[_Runs, ...],
+        jokers_used: int,
+        worth: int,
+        groups: _Groups,
+        marks: tuple[int, ...],
+        room: int,
+    ) -> _State | None:
         """Close a number: None if its groups or the table jokers' roles there do not work out;
-        else (the state at the next number, None) or, past 13, (None, (gain, jokers added))."""
+        else the state at the next number (past 13, at 14: see _end_gain)."""
         places, two, real, group_jokers = groups
         if not _groups_fit(places, two, real):
             return None
@@ -391,27 +415,40 @@ class _Search:
             room += 8 - places if two else places == 3
             most = self.jokers - jokers_used
             room = room if room < most else most
-        if number < 13:
-            return (number + 1, 0, runs, jokers_used, worth, (0, False, 0, False), (), room), None
+        return (number + 1, 0, runs, jokers_used, worth, (0, False, 0, False), (), room)
+
+    def _end_gain(self, state: _State) -> int | None:
+        """Past 13 (`state` at 14): the gain of the jokers left out and added at the end (its
+        `room`), or None when a run is left short, the table jokers are not all used or the
+        worth asked for is not reached."""
+        _, _, runs, jokers_used, worth, _, _, room = state
         if (
             any(s1 or s2 or ending for s1, s2, _, ending in runs)
             or jokers_used + room < self.table_jokers
             or worth < self.min_worth
         ):
             return None
-        return None, (
-            (jokers_used + room - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1),
-            room,
-        )
+        return (jokers_used + room - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1)
 
-    def _next_number(self, number, _colour, runs, jokers_used, worth, groups, marks, room, alpha):
-        closed = self._close(number, runs, jokers_used, worth, groups, marks, room)
-        if closed is None:
-            return _DEAD
-        state, end = closed
+    def _next_number(
+        self,
+        number: int,
+        _colour: int,
+        runs: tuple[_Runs, ...],
+        jokers_used: int,
+        worth: int,
+        groups: _Groups,
+        marks: tuple[int, ...],
+        room: int,
+        alpha: int,
+    ) -> _Found:
+        state = self._close(number, runs, jokers_used, worth, groups, marks, room)
         if state is None:
-            return (end[0], None, None, True)
-        return self.best(*state, alpha)
+            return _DEAD
+        if number < 13:
+            return self.best(*state, alpha)
+        gain = self._end_gain(state)
+        return _DEAD if gain is None else (gain, None, None, True)
 
     def gain(self) -> int | None:
         """The best gain, None when the table tiles cannot all be laid."""
@@ -431,7 +468,9 @@ class _Search:
         for number in range(1, 14):
             group_places: list[tuple[list[Tile], list[Tile]]] = []  # per colour: (real, jokers)
             for colour in range(4):
-                _, p, state, _ = self.best(*state)
+                _, p, after, _ = self.best(*state)
+                assert p is not None and after is not None, "the best placings reach 13"
+                state = after
                 tile = Tile(COLOURS[colour], number)
                 ending = [run for run, end in open_runs[colour] if end]
                 short = [run for run, end in open_runs[colour] if not end and len(run) < 3]
@@ -453,10 +492,13 @@ class _Search:
                 now_ending = set(map(id, going[at_long:])) if p.ending else set()
                 open_runs[colour] = [(run, id(run) in now_ending) for run in fresh + going + short]
             done += _make_groups(group_places)
-            state, end = self._close(*state[:1], *state[2:])
+            at, _, runs_now, used, worth, groups, marks, room = state
+            closed = self._close(at, runs_now, used, worth, groups, marks, room)
+            assert closed is not None, "the best placings close every number"
+            state = closed
         for runs_left in open_runs:
             done += [run for run, _ in runs_left]
-        return _add_jokers(done, end[1])
+        return _add_jokers(done, state[-1])  # the room at the end: the jokers left out
 
 
 def _add_jokers(sets: list[list[Tile]], count: int) -> list[list[Tile]]:
@@ -506,9 +548,9 @@ def _make_groups(places: list[tuple[list[Tile], list[Tile]]]) -> list[list[Tile]
     return [groups[0], groups[1]]
 
 
-def _could_fit(tile: Tile, have: Counter, jokers: int) -> bool:
+def _could_fit(tile: Tile, have: Counter[Tile], jokers: int) -> bool:
     """Whether some set could hold `tile`, given the tiles `have` and so many jokers."""
-    if tile.is_joker:
+    if not numbered(tile):
         return True
     c, n = _COLOUR_INDEX[tile.colour], tile.number
     for start in range(max(1, n - 2), min(n, 11) + 1):  # runs of three through n
@@ -518,7 +560,7 @@ def _could_fit(tile: Tile, have: Counter, jokers: int) -> bool:
     return others >= 1 and others + jokers >= 2
 
 
-def _useful(table: Counter, rack: Counter) -> Counter:
+def _useful(table: Counter[Tile], rack: Counter[Tile]) -> Counter[Tile]:
     """The rack tiles that could be in some set with the table, the rest of the rack and the
     jokers; the others can never be placed, and leaving them out keeps the search small."""
     jokers = table[JOKER] + rack[JOKER]
@@ -533,7 +575,9 @@ def _useful(table: Counter, rack: Counter) -> Counter:
         rack = kept
 
 
-def _roles_by_number(sets: Iterable[TileSet], elsewhere: Counter) -> dict[int, tuple[int, ...]]:
+def _roles_by_number(
+    sets: Iterable[TileSet], elsewhere: Counter[Tile]
+) -> dict[int, tuple[int, ...]]:
     """The table jokers' roles, per number: masks of the colours each may stand for; a role
     with a tile in the sets kept `elsewhere` on the table is kept already."""
     roles: dict[int, list[int]] = {}
@@ -542,18 +586,18 @@ def _roles_by_number(sets: Iterable[TileSet], elsewhere: Counter) -> dict[int, t
             if tile.is_joker:
                 stands = tile_set.stands_for(i)
                 if not any(elsewhere[t] for t in stands):
-                    mask = sum(1 << _COLOUR_INDEX[t.colour] for t in stands)
-                    roles.setdefault(stands[0].number, []).append(mask)
+                    mask = sum(1 << _COLOUR_INDEX[t.colour] for t in stands if numbered(t))
+                    roles.setdefault(tile_set.numbers[i], []).append(mask)
     return {number: tuple(masks) for number, masks in roles.items()}
 
 
 def _search(
     sets: list[TileSet],
-    rack: Counter,
+    rack: Counter[Tile],
     by_value: bool = False,
     min_worth: int = 0,
-    placed: Counter | None = None,
-    elsewhere: Counter | None = None,
+    placed: Counter[Tile] | None = None,
+    elsewhere: Counter[Tile] | None = None,
     flipped: bool = False,
 ) -> _Search:
     """The search laying all the tiles of `sets`, and the rack tiles `placed`, with any more
@@ -571,7 +615,7 @@ def _search(
 
 
 def _keep_unchanged(
-    sets: list[TileSet], placed: Counter, laid: list[TileSet], budget: int
+    sets: list[TileSet], placed: Counter[Tile], laid: list[TileSet], budget: int
 ) -> tuple[list[int], list[TileSet]]:
     """Indexes of table sets that can stay as they are while the other sets and the `placed`
     rack tiles are laid out anew, given one such layout `laid` of the whole table; and that
@@ -631,10 +675,14 @@ def _keep_unchanged(
 
 
 def _mirrored(tile: Tile) -> Tile:
-    return tile if tile.is_joker else _GRID[14 - tile.number][_COLOUR_INDEX[tile.colour]]
+    return _GRID[14 - tile.number][_COLOUR_INDEX[tile.colour]] if numbered(tile) else tile
 
 
-def _flip(tiles):
+@overload
+def _flip(tiles: Counter[Tile]) -> Counter[Tile]: ...
+@overload
+def _flip(tiles: list[TileSet]) -> list[TileSet]: ...
+def _flip(tiles: Counter[Tile] | list[TileSet]) -> Counter[Tile] | list[TileSet]:
     """Sets (or a Counter of tiles) with every number n made 14 - n (runs read the other way):
     the same problem, searched from 13 down to 1."""
     if isinstance(tiles, Counter):
@@ -642,7 +690,23 @@ def _flip(tiles):
     return [read_set([_mirrored(tile) for tile in reversed(s.tiles)]) for s in tiles]
 
 
-def _either_way(make, budget: int, left: list[int], over: bool = False) -> list[TileSet] | None:
+def _unflipped(tiles: T) -> T:
+    """Sets or tiles as they are: the search from 1 up."""
+    return tiles
+
+
+class _Flip(Protocol):
+    """`_flip` or `_unflipped`, what a search of `_either_way` is made with."""
+
+    @overload
+    def __call__(self, tiles: Counter[Tile]) -> Counter[Tile]: ...
+    @overload
+    def __call__(self, tiles: list[TileSet]) -> list[TileSet]: ...
+
+
+def _either_way(
+    make: Callable[[_Flip], _Search], budget: int, left: list[int], over: bool = False
+) -> list[TileSet] | None:
     """A layout of the table by the search `make(flip)` makes (flip: `_flip`, or not) or None
     when there is none or it takes more than `budget` states in all (taken off left[0]; with
     `over`, _OverBudget is raised then).
@@ -650,14 +714,14 @@ def _either_way(make, budget: int, left: list[int], over: bool = False) -> list[
     Whether a table can be laid out is often found much sooner from one end than from the
     other (the crowded numbers first), so the search runs both ways, each in turn given
     twice the states, until one finishes."""
-    searches: list = [None, None]  # made when first needed: most searches end at once
+    searches: list[_Search | None] = [None, None]  # made when first needed: most end at once
     spent, limit = 0, 500
     try:
         while True:
             for flipped in (False, True):
-                if searches[flipped] is None:
-                    searches[flipped] = make(_flip if flipped else lambda x: x)
                 search = searches[flipped]
+                if search is None:
+                    search = searches[flipped] = make(_flip if flipped else _unflipped)
                 before = search.states
                 search.budget = min(before + limit, before + budget - spent)
                 try:
@@ -679,14 +743,14 @@ def _either_way(make, budget: int, left: list[int], over: bool = False) -> list[
         left[0] -= spent
 
 
-def _around(sets: list[TileSet], keep: list[int], placed: Counter) -> _Search:
+def _around(sets: list[TileSet], keep: list[int], placed: Counter[Tile]) -> _Search:
     """The search laying out the sets not kept with the placed tiles."""
     free = [s for i, s in enumerate(sets) if i not in keep]
     elsewhere = Counter(t for i, s in enumerate(sets) if i in keep for t in s.tiles)
     return _search(free, Counter(), placed=placed, elsewhere=elsewhere)
 
 
-def _near_rack(sets: list[TileSet], rack: Counter) -> list[int]:
+def _near_rack(sets: list[TileSet], rack: Counter[Tile]) -> list[int]:
     """Per set, how many rack tiles share a number with it or could extend one of its runs."""
     numbers = Counter(t.number for t in rack.elements() if not t.is_joker)
     near = []
@@ -740,25 +804,27 @@ def solve(
         return Solution(
             tuple(sorted(placed.elements(), key=sort_key)), tuple(old_sets) + tuple(new_sets)
         )
+
+    def make(flip: _Flip) -> _Search:
+        return _search(flip(old_sets), flip(rack_counts), by_value, flipped=flip is _flip)
+
+    limit = 1 << 60 if budget is None else budget  # no budget: more states than a search takes
     left = [0]  # less the states spent
     try:  # from both ends (see _either_way)
-        make = lambda flip: _search(
-            flip(old_sets), flip(rack_counts), by_value, flipped=flip is _flip
-        )  # noqa: E731
-        layout = _either_way(make, 1 << 60 if budget is None else budget, left, over=True)
+        layout = _either_way(make, limit, left, over=True)
     except _OverBudget:
         return _nearby(
             old_sets,
             rack_counts,
             by_value,
-            budget // 2 + 1,
+            limit // 2 + 1,
             _search(old_sets, rack_counts, by_value).ceiling[4],
         )
     spent = -left[0]
     placed = Counter(t for s in layout or () for t in s.tiles) - Counter(
         t for s in old_sets for t in s.tiles
     )
-    if not placed:  # nothing to add (or a table not playable as given)
+    if layout is None or not placed:  # nothing to add (or a table not playable as given)
         return Solution((), tuple(old_sets))
     keep_budget = (
         KEEP_BUDGET if budget is None else min(KEEP_BUDGET, max(budget - spent, budget // 4))
@@ -771,7 +837,7 @@ def solve(
 
 
 def _nearby(
-    sets: list[TileSet], rack: Counter, by_value: bool, budget: int, ceiling: int
+    sets: list[TileSet], rack: Counter[Tile], by_value: bool, budget: int, ceiling: int
 ) -> Solution:
     """The best move found, within `budget` states, by exact searches that keep the table sets
     far from the rack as they are and lay out anew only the nearest 0, 1, 2, ... of them with

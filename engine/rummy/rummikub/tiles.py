@@ -7,7 +7,9 @@ tiles are equal values: the pool holds two of each, and collections of tiles are
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeGuard
 
 COLOURS = "KBOR"
 COLOUR_NAMES = {"K": "black", "B": "blue", "O": "orange", "R": "red"}
@@ -40,7 +42,7 @@ class Tile:
     @property
     def penalty(self) -> int:
         """What the tile costs when left on a rack at the end of a round."""
-        return JOKER_PENALTY if self.is_joker else self.number
+        return JOKER_PENALTY if self.number is None else self.number
 
     def __str__(self) -> str:
         return self.code
@@ -51,10 +53,24 @@ class Tile:
 
 JOKER = Tile(None, None)
 
+if TYPE_CHECKING:
+
+    class NumberedTile(Tile):
+        """A tile that is not the joker, to the type checker: its colour and number are set.
+        At run time every tile is a `Tile`; `numbered` tells them apart."""
+
+        colour: str
+        number: int
+
+
+def numbered(tile: Tile) -> TypeGuard[NumberedTile]:
+    """Whether `tile` is a numbered tile, not the joker."""
+    return tile.colour is not None
+
 
 def sort_key(tile: Tile) -> tuple[int, int]:
     """Colour, then number; jokers last."""
-    if tile.is_joker:
+    if not numbered(tile):
         return (len(COLOURS), 0)
     return (COLOURS.index(tile.colour), tile.number)
 
@@ -83,7 +99,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     return tuple(parse_tile(token) for token in text.replace(",", " ").split())
 
 
-def format_tiles(tiles) -> str:
+def format_tiles(tiles: Iterable[Tile]) -> str:
     return " ".join(tile.code for tile in tiles)
 
 

@@ -10,7 +10,7 @@ discard), each on the view after the previous action.
 from __future__ import annotations
 
 from ... import game
-from ...loading import Levels
+from ...loading import AgentClass, Levels
 from ..actions import Action
 from ..view import View
 from .easy import EasyAgent
@@ -20,7 +20,7 @@ from .normal import NormalAgent
 # the package's agent interface, for this game's views and actions
 Agent = game.Agent[View, Action]
 
-LEVELS = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
+LEVELS: dict[str, AgentClass[Agent]] = {"easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
 _levels = Levels(LEVELS)
 agent_class = _levels.agent_class
 make_agent = _levels.make_agent

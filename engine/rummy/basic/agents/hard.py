@@ -74,7 +74,8 @@ class HardAgent:
     weights = Weights()
     samples = 40  # sampled hands of the next player per decision
     stocks = 8  # sampled stock orders per discard, while the order is unknown
-    feed = 30.0  # a meld surely handed to the next player (a larger charge for likely ones did not pay)
+    # a meld surely handed to the next player (a larger charge for likely ones did not pay)
+    feed = 30.0
     feed_out = 200.0  # a card that may take the next player out
     fit = 40.0
 

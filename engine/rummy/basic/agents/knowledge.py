@@ -61,17 +61,17 @@ def fits_mask(melds: tuple[Meld, ...]) -> int:
 def layoff_chain(hand: int, melds: tuple[Meld, ...]) -> list[tuple[Card, int]]:
     """(card, meld number) for every card of `hand` that can be laid off, in an order that
     works: laying 8S on 5S-7S lets 9S follow. Each card goes on the first meld it fits."""
-    melds = list(melds)
+    grown = list(melds)
     out: list[tuple[Card, int]] = []
     moved = True
     while moved:
         moved = False
-        for number, meld in enumerate(melds):
+        for number, meld in enumerate(grown):
             card = next((c for c in meld.layoff_cards() if hand >> c.index & 1), None)
             if card is not None:  # one at a time: a set of four takes no fifth
                 out.append((card, number))
                 hand &= ~(1 << card.index)
-                melds[number] = meld.extended(card)
+                grown[number] = meld.extended(card)
                 moved = True
     return out
 

@@ -1,10 +1,11 @@
 """Looking several turns ahead when the stock order is known (after a turnover).
 
 Then the cards this seat will draw are known too, as long as the other players draw from the
-stock: every n-th card, or the one before it from the pile. A small beam search over its own next turns (lay off what fits, put
-down at most one meld, discard) finds how soon the hand can go out with those cards. Late in a
-long hand this is what breaks a stall: the low cards everyone keeps are dead, and the way out is
-to collect melds from the cards that cycle through the stock.
+stock: every n-th card, or the one before it from the pile. A small beam search over its own
+next turns (lay off what fits, put down at most one meld, discard) finds how soon the hand can
+go out with those cards. Late in a long hand this is what breaks a stall: the low cards
+everyone keeps are dead, and the way out is to collect melds from the cards that cycle through
+the stock.
 """
 
 from __future__ import annotations

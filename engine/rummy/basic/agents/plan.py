@@ -237,8 +237,8 @@ def rescore(
     average over `aheads` (the known stock, or sampled orders of it)."""
     if plans[0].out or not aheads:
         return plans[:1]
-    orders = [[1 << card.index for card in ahead] for ahead in aheads]
-    orders = [(cards, suffixes(cards)) for cards in orders]
+    masks = [[1 << card.index for card in ahead] for ahead in aheads]
+    orders = [(cards, suffixes(cards)) for cards in masks]
 
     def value(plan: Plan) -> float:
         evaluator = evaluators(plan.fits)

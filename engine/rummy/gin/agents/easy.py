@@ -1,4 +1,5 @@
-"""`easy` (简单): the EAAI-2021 challenge baseline ("SimpleGinRummyPlayer"), from its description."""
+"""`easy` (简单): the EAAI-2021 challenge baseline ("SimpleGinRummyPlayer"), from its
+description."""
 
 from __future__ import annotations
 

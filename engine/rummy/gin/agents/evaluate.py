@@ -45,7 +45,7 @@ class Evaluator:
         # Swapping a card that joins no meld for a card of the hand: least deadwood of the hand
         # less one card, plus the new card's value.
         less_one = min(self.deadwood(hand ^ bit) for bit in bits(hand)) if hand else 0
-        total = 0
+        total: float = 0
         for bit in unseen_bits:
             grown = hand | bit
             if meldable_mask(grown) & bit:

@@ -15,6 +15,7 @@ from ...cards import card_of, from_mask
 from ...melds import meldable_mask
 from ...rng import Rng
 from ..actions import Action, Discard, Knock
+from ..rules import Rules
 from ..settle import knocker_arrangement, knocker_points
 from ..view import View
 from .evaluate import Evaluator
@@ -73,13 +74,16 @@ class HardAgent:
         discards = self._discards(view, knowledge, evaluator, deals)
         knocks = self._knocks(view, knowledge, deals)
         margin = self.knock_margin(view.rules)
-        gin = any(evaluator.deadwood(knowledge.own ^ 1 << a.action.card.index) == 0 for a in knocks)
-        if knocks and (gin or knocks[0].expected_points > margin):
-            return tuple(knocks + discards)
-        return tuple(discards + knocks)
+        gin = any(
+            evaluator.deadwood(knowledge.own ^ 1 << knock.card.index) == 0 for knock, _ in knocks
+        )
+        advised = [Advice(knock, None, None, points) for knock, points in knocks]
+        if knocks and (gin or knocks[0][1] > margin):
+            return tuple(advised + discards)
+        return tuple(discards + advised)
 
     @classmethod
-    def knock_margin(cls, rules) -> float:
+    def knock_margin(cls, rules: Rules) -> float:
         """The points a knock must average to beat playing on (what playing on is worth)."""
         return cls.knock_margin_per_undercut_point * rules.undercut_bonus
 
@@ -87,15 +91,20 @@ class HardAgent:
     def discard_score(cls, advice: Advice) -> float:
         """A discard's score in deadwood points, lower is better: the prospects of the hand
         kept plus the danger of feeding a meld."""
-        return advice.expected_deadwood + cls.danger_weight * advice.feeds_opponent
+        deadwood, fed = advice.expected_deadwood, advice.feeds_opponent
+        if deadwood is None or fed is None:
+            raise ValueError(f"{advice.action} is not a discard: it has no discard score")
+        return deadwood + cls.danger_weight * fed
 
     def _deals(self, view: View, knowledge: Knowledge) -> list[Deal]:
         stock_draws = max(0, len(view.opponent_discards) - len(view.opponent_taken))
         return [determinize(knowledge, self._rng, stock_draws) for _ in range(self.deals)]
 
-    def _discards(self, view, knowledge, evaluator, deals) -> list[Advice]:
+    def _discards(
+        self, view: View, knowledge: Knowledge, evaluator: Evaluator, deals: list[Deal]
+    ) -> list[Advice]:
         """Discards by the prospects of the hand kept plus the danger of feeding a meld."""
-        scored = []
+        scored: list[tuple[float, int, Advice]] = []
         for potential, bit in ranked_discards(view, evaluator, knowledge.own):
             fed = sum(1 for deal in deals if meldable_mask(deal.opponent | bit) & bit) / len(deals)
             advice = Advice(Discard(view.seat, card_of(bit)), potential, fed, None)
@@ -103,15 +112,17 @@ class HardAgent:
         scored.sort()
         return [advice for _, _, advice in scored]
 
-    def _knocks(self, view, knowledge, deals) -> list[Advice]:
-        """Every legal knock, by its average score over the sampled deals."""
+    def _knocks(
+        self, view: View, knowledge: Knowledge, deals: list[Deal]
+    ) -> list[tuple[Knock, float]]:
+        """Every legal knock and its average score over the sampled deals, best first."""
         knocks = []
         for action in view.legal_actions:
             if isinstance(action, Knock):
                 kept = knocker_arrangement(from_mask(knowledge.own ^ 1 << action.card.index))
                 points = sum(knocker_points(kept, deal.opponent, view.rules) for deal in deals)
-                knocks.append(Advice(action, None, None, points / len(deals)))
-        knocks.sort(key=lambda advice: -advice.expected_points)
+                knocks.append((action, points / len(deals)))
+        knocks.sort(key=lambda knock: -knock[1])
         return knocks
 
 

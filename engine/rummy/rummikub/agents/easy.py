@@ -7,13 +7,14 @@ on its rack, again and again, then puts each leftover joker with the best pair i
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from ..round import Action, Draw, Play, View
 from ..sets import GROUP, TileSet, read_set
 from ..tiles import COLOURS, JOKER, Tile, sort_key
 
 
-def _runs_and_groups(rack: Counter) -> list[tuple[Tile, ...]]:
+def _runs_and_groups(rack: Counter[Tile]) -> list[tuple[Tile, ...]]:
     """Every longest run (a colour's consecutive numbers) and every group of all the colours
     of a number, from the numbered tiles of `rack`, as long as they make a set."""
     found = []
@@ -34,30 +35,32 @@ def _runs_and_groups(rack: Counter) -> list[tuple[Tile, ...]]:
     return found
 
 
-def _pairs(rack: Counter) -> list[tuple[Tile, ...]]:
+def _pairs(rack: Counter[Tile]) -> list[tuple[Tile, ...]]:
     """Two numbered tiles a joker makes a set of: one number in two colours, or one colour
     with numbers one or two apart."""
     tiles = sorted((tile for tile in rack if not tile.is_joker), key=sort_key)
-    pairs = []
+    pairs: list[tuple[Tile, ...]] = []
     for i, low in enumerate(tiles):
         for high in tiles[i + 1 :]:
             same_number = low.number == high.number and low.colour != high.colour
-            close_run = low.colour == high.colour and 1 <= high.number - low.number <= 2
+            # numbered tiles, the jokers left out (`tiles.numbered` would tell mypy so)
+            close_run = low.colour == high.colour and 1 <= high.number - low.number <= 2  # type: ignore[operator]
             if same_number or close_run:
                 pairs.append((low, high))
     return pairs
 
 
-def rack_sets(rack) -> tuple[list[TileSet], Counter]:
+def rack_sets(rack: Iterable[Tile]) -> tuple[list[TileSet], Counter[Tile]]:
     """Sets from the rack alone, greedily (longest first, then most points), and what is left."""
     left = Counter(rack)
     sets: list[TileSet] = []
     while found := _runs_and_groups(left):
-        best = max(found, key=lambda tiles: (len(tiles), sum(t.number for t in tiles)))
+        # runs, groups and pairs of numbered tiles (`tiles.numbered` would tell mypy so)
+        best = max(found, key=lambda tiles: (len(tiles), sum(t.number for t in tiles)))  # type: ignore[misc]
         sets.append(read_set(best))
         left -= Counter(best)
     while left[JOKER] and (pairs := _pairs(left)):
-        best = max(pairs, key=lambda pair: sum(t.number for t in pair))
+        best = max(pairs, key=lambda pair: sum(t.number for t in pair))  # type: ignore[misc]
         sets.append(read_set(best + (JOKER,)))
         left -= Counter(best + (JOKER,))
     return sets, left
@@ -84,7 +87,7 @@ def extended(tile_set: TileSet, tile: Tile) -> TileSet | None:
     return None
 
 
-def _extend_all(table: list[TileSet], left: Counter) -> None:
+def _extend_all(table: list[TileSet], left: Counter[Tile]) -> None:
     """Add leftover rack tiles to the ends of the sets, in place, until none fits."""
     changed = True
     while changed:
