@@ -7,7 +7,7 @@ Four seats play whole rounds, playing the solver's most-tiles move (the initial 
 or drawing: three of them play only half the time (EAGERNESS) and nobody goes out (a seat
 keeps a tile back), so that racks and the table grow as in the longest rounds. Every position met on the way
 (table and the rack of the seat to move) is timed with `solve` and with the reference integer program
-(SciPy's milp, tests/milp_reference.py), side by side in this run. Prints median, 95th
+(SciPy's milp, tests/support/milp_reference.py), side by side in this run. Prints median, 95th
 percentile and maximum per solver and the ratio of medians; the two must agree on every
 position. Target for `solve` in CPython: p95 <= 50 ms, max <= 500 ms.
 
@@ -32,7 +32,6 @@ from statistics import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from milp_reference import best_gain  # noqa: E402 - the reference lives with the tests
 from rummy.rng import Rng, derive_seed  # noqa: E402
 from rummy.rummikub import (  # noqa: E402
     FULL_POOL,
@@ -47,6 +46,7 @@ from rummy.rummikub import (  # noqa: E402
     solve,
 )
 from rummy.rummikub.solver import DECISION_BUDGET  # noqa: E402
+from support.milp_reference import best_gain  # noqa: E402 - the reference lives with the tests
 
 # How often each seat plays when it can: one every time, three half the time.
 EAGERNESS = (1.0, 0.5, 0.5, 0.5)

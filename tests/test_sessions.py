@@ -9,7 +9,6 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from random_play import redeal_hidden, reshuffle_hidden, reshuffle_hidden_basic
 from rummy.basic.session import BasicSession
 from rummy.gin.session import GinSession
 from rummy.rng import derive_seed
@@ -17,6 +16,7 @@ from rummy.rummikub import parse_tiles, read_set, sort_key
 from rummy.rummikub.session import RummikubSession
 from rummy.rummikub.sets import is_set
 from rummy.sessions import Refusal, Session
+from support.random_play import redeal_hidden, reshuffle_hidden, reshuffle_hidden_basic
 
 SAVES_V1 = json.loads((Path(__file__).parent / "data" / "saves_v1.json").read_text())
 

@@ -5,10 +5,10 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from random_play import redeal_hidden
 from rummy.rng import derive_seed
 from rummy.rummikub import FULL_POOL, Draw, Play, Round, Rules, parse_tiles, read_set
 from rummy.rummikub.agents import LEVELS, EasyAgent, HardAgent, NormalAgent, make_agent
+from support.random_play import redeal_hidden
 
 
 def tiles(text):

@@ -12,8 +12,8 @@ from rummy.basic.session import PERSON, BasicSession, Settings, Stats, levels
 from rummy.cards import parse_cards
 from rummy.melds import make_meld
 from rummy.sessions import Refusal
-from session_play import acted, moves_of_the_hand
-from session_play import until as play_until
+from support.session_play import acted, moves_of_the_hand
+from support.session_play import until as play_until
 
 
 def new(seed, **settings):

@@ -1,5 +1,6 @@
-"""Random legal play, for property tests: every state a hand can reach, knocks included; and
-states a seat cannot tell apart from a given one (its hidden cards dealt again)."""
+"""Random legal play, for property tests: every state a hand can reach, knocks included; quick
+players for random rounds of Basic Rummy and Rummikub; and states a seat cannot tell apart from
+a given one (its hidden cards dealt again)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from rummy import basic, gin
+from rummy.basic import LayOff, NewMeld
 from rummy.gin import Knock, Rules
 from rummy.rng import Rng
+from rummy.rummikub import Draw, Play
 
 
 def random_hand_states(seed: int, rules: Rules, knock_chance: float = 0.3) -> Iterator[gin.Round]:
@@ -26,6 +29,36 @@ def random_hand_states(seed: int, rules: Rules, knock_chance: float = 0.3) -> It
             action = rng.choice(legal)
         hand = hand.apply(action)
         yield hand
+
+
+def random_basic_action(hand, rng):
+    """A random legal Basic Rummy action, leaning towards melds and lay-offs so hands end by going out."""
+    legal = hand.legal_actions()
+    laying = [a for a in legal if isinstance(a, (NewMeld, LayOff))]
+    return rng.choice(laying) if laying and rng.random() < 0.7 else rng.choice(legal)
+
+
+def simple_rummikub_play(game):
+    """A quick Rummikub player for random rounds: a new run or group of three from the rack (30 points
+    or more before the initial meld), else draw."""
+    seat = game.to_move
+    have = {(t.colour, t.number): t for t in game.racks[seat] if not t.is_joker}
+    found = []
+    for colour in "KBOR":
+        found += [
+            tuple(have[colour, n + i] for i in range(3))
+            for n in range(1, 12)
+            if all((colour, n + i) in have for i in range(3))
+        ]
+    for number in range(1, 14):
+        colours = [c for c in "KBOR" if (c, number) in have]
+        if len(colours) >= 3:
+            found.append(tuple(have[c, number] for c in colours[:3]))
+    if not game.melded[seat]:
+        found = [f for f in found if sum(t.number for t in f) >= game.rules.initial_meld]
+    if not found:
+        return Draw(seat)
+    return Play.of(seat, [s.tiles for s in game.table] + [found[0]])
 
 
 def reshuffle_hidden(hand: gin.Round, seat: int, seed: int) -> gin.Round:

@@ -21,7 +21,7 @@ from rummy.rummikub.session import (
     turns,
 )
 from rummy.sessions import Refusal
-from session_play import acted, until
+from support.session_play import acted, until
 
 
 def tiles(text):
@@ -360,7 +360,7 @@ def test_the_tile_drawn_is_shown_until_the_persons_next_turn_is_a_play():
 
 
 def test_the_other_racks_are_shown_only_as_counts_until_the_round_is_over():
-    from random_play import redeal_hidden
+    from support.random_play import redeal_hidden
 
     session = new(10, opponents=3, level="easy")
     checked = 0
