@@ -24,6 +24,7 @@ from rummy.cards import DECK
 from rummy.cards import parse_cards as cards
 from rummy.melds import make_meld
 from rummy.rng import Rng, derive_seed
+from support.random_play import reshuffle_hidden
 
 SMART = pytest.mark.parametrize("player", [NormalAgent, HardAgent])
 
@@ -83,35 +84,6 @@ def test_every_level_plays_only_legal_actions(players, hands):
         for _, action in moves(derive_seed(21, players, n), names, dealer=n % players):
             kinds.add(type(action))
     assert kinds == {DrawStock, DrawDiscard, NewMeld, LayOff, Discard}
-
-
-def reshuffle_hidden(hand, seat, seed):
-    """Another state `seat` cannot tell apart: the cards of the other hands, except those
-    they are known to hold (taken from the pile, not given up), dealt again at random among
-    them, with the stock while it is unseen (once the pile was turned over, its order is
-    public and stays)."""
-    known = known_cards(hand, seat)
-    hidden = [c for s, h in enumerate(hand.hands) if s != seat for c in h if c not in known[s]]
-    shuffle_stock = hand.turnovers == 0
-    if shuffle_stock:
-        hidden += hand.stock
-    hidden = list(Rng(seed).shuffled(hidden))
-    hands = []
-    for s, h in enumerate(hand.hands):
-        if s == seat:
-            hands.append(h)
-            continue
-        free = len(h) - len(known[s])
-        hands.append(tuple(sorted(known[s] + tuple(hidden[:free]))))
-        hidden = hidden[free:]
-    return replace(hand, hands=tuple(hands), stock=tuple(hidden) if shuffle_stock else hand.stock)
-
-
-def known_cards(hand, seat):
-    return [
-        tuple(c for c in h if c in hand.taken[s]) if s != seat else ()
-        for s, h in enumerate(hand.hands)
-    ]
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))

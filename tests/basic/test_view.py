@@ -2,8 +2,7 @@
 
 from rummy.basic import Match, Phase, Round, Rules
 from rummy.rng import Rng, derive_seed
-from support.random_play import random_basic_action
-from support.random_play import reshuffle_hidden_basic as reshuffle_hidden
+from support.random_play import random_basic_action, reshuffle_hidden
 
 
 def test_a_view_is_the_same_whatever_the_hidden_cards_are():

@@ -8,7 +8,7 @@ import pytest
 from rummy.rng import derive_seed
 from rummy.rummikub import FULL_POOL, Draw, Play, Round, Rules, parse_tiles, read_set
 from rummy.rummikub.agents import LEVELS, EasyAgent, HardAgent, NormalAgent, make_agent
-from support.random_play import redeal_hidden
+from support.random_play import reshuffle_hidden
 
 
 def tiles(text):
@@ -39,13 +39,6 @@ def position(rack, table=(), melded=True, players=2, pool=None, rules=None):
 
 def decide(agent, game):
     return agent.act(game.view(game.to_move))
-
-
-def reshuffle_hidden(game, seat, seed):
-    """Another round `seat` cannot tell apart: the other racks and the pool dealt again at
-    random from the same tiles, each rack keeping its size."""
-    racks, pool = redeal_hidden(game.racks, seat, game.pool, seed, key=str)
-    return replace(game, racks=racks, pool=pool)
 
 
 def moves(seed, names, rules):

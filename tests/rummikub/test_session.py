@@ -21,6 +21,7 @@ from rummy.rummikub.session import (
     turns,
 )
 from rummy.sessions import Refusal
+from support.random_play import reshuffle_hidden
 from support.session_play import acted, until
 
 
@@ -360,8 +361,6 @@ def test_the_tile_drawn_is_shown_until_the_persons_next_turn_is_a_play():
 
 
 def test_the_other_racks_are_shown_only_as_counts_until_the_round_is_over():
-    from support.random_play import redeal_hidden
-
     session = new(10, opponents=3, level="easy")
     checked = 0
     for step in range(200):
@@ -369,11 +368,9 @@ def test_the_other_racks_are_shown_only_as_counts_until_the_round_is_over():
         if game.is_over:
             break
         view = session.view_model()
-        racks, pool = redeal_hidden(game.racks, PERSON, game.pool, step, key=sort_key)
-        assert racks != game.racks
-        twin = replace(
-            session, match=replace(session.match, round=replace(game, racks=racks, pool=pool))
-        )
+        other = reshuffle_hidden(game, PERSON, step)
+        assert other.racks != game.racks
+        twin = replace(session, match=replace(session.match, round=other))
         assert twin.view_model() == view
         checked += 1
         session = acted(session, "computer" if session.screen == "opponent" else by_hint(session))

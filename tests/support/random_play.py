@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import TypeVar
 
-from rummy import basic, gin
+from rummy import basic, gin, rummikub
 from rummy.basic import LayOff, NewMeld
 from rummy.gin import Knock, Rules
 from rummy.rng import Rng
-from rummy.rummikub import Draw, Play
+from rummy.rummikub import Draw, Play, sort_key
+
+R = TypeVar("R", gin.Round, basic.Round, rummikub.Round)
 
 
 def random_hand_states(seed: int, rules: Rules, knock_chance: float = 0.3) -> Iterator[gin.Round]:
@@ -61,37 +64,35 @@ def simple_rummikub_play(game):
     return Play.of(seat, [s.tiles for s in game.table] + [found[0]])
 
 
-def reshuffle_hidden(hand: gin.Round, seat: int, seed: int) -> gin.Round:
-    """Another state `seat` cannot tell apart: the opponent's unseen cards and the stock
-    dealt again at random (cards the opponent took from the pile and still holds stay)."""
-    other = 1 - seat
-    known = [c for c in hand.hands[other] if c in hand.taken[other]]
-    pool = [c for c in hand.hands[other] if c not in known] + list(hand.stock)
-    pool = list(Rng(seed).shuffled(pool))
-    unseen = len(hand.hands[other]) - len(known)
-    hands = list(hand.hands)
-    hands[other] = tuple(sorted(known + pool[:unseen]))
-    return replace(hand, hands=tuple(hands), stock=tuple(pool[unseen:]))
-
-
-def redeal_hidden(holdings, seat, rest, seed, key=None):
-    """Every holding but `seat`'s, and `rest` (the stock or pool), dealt again at random from
-    the same cards or tiles, each holding keeping its size (sorted by `key`): what `seat`
-    cannot tell apart. Returns (holdings, rest)."""
-    hidden = [x for s, held in enumerate(holdings) if s != seat for x in held] + list(rest)
-    hidden = list(Rng(seed).shuffled(hidden))
+def _redeal_hidden(holdings, seat, rest, seed, *, kept=None, key=None):
+    """Every holding but `seat`'s, and `rest` (the unseen stock or pool), dealt again at random
+    from the same cards or tiles: each holding keeps its size and the cards `kept[s]` it is known
+    to hold, sorted by `key`. Returns (holdings, rest)."""
+    kept = kept or [()] * len(holdings)
+    hidden = [x for s, held in enumerate(holdings) if s != seat for x in held if x not in kept[s]]
+    hidden = list(Rng(seed).shuffled(hidden + list(rest)))
     dealt = []
     for s, held in enumerate(holdings):
         if s == seat:
             dealt.append(held)
-        else:
-            dealt.append(tuple(sorted(hidden[: len(held)], key=key)))
-            del hidden[: len(held)]
+            continue
+        free = len(held) - len(kept[s])
+        dealt.append(tuple(sorted(kept[s] + tuple(hidden[:free]), key=key)))
+        del hidden[:free]
     return tuple(dealt), tuple(hidden)
 
 
-def reshuffle_hidden_basic(hand: basic.Round, seat: int, seed: int) -> basic.Round:
-    """Another Basic Rummy hand `seat` cannot tell apart: the other hands and the stock dealt
-    again at random from the same cards, each hand keeping its size."""
-    hands, stock = redeal_hidden(hand.hands, seat, hand.stock, seed)
-    return replace(hand, hands=hands, stock=stock)
+def reshuffle_hidden(state: R, seat: int, seed: int) -> R:
+    """Another state of a round, in any game, that `seat` cannot tell apart: the other hands or
+    racks dealt again at random with the unseen stock or pool, each keeping its size. Cards a seat
+    took from the pile and still holds stay (everyone saw them go), and so does Basic Rummy's
+    stock once the pile was turned over (its order is public then)."""
+    if isinstance(state, rummikub.Round):
+        racks, pool = _redeal_hidden(state.racks, seat, state.pool, seed, key=sort_key)
+        return replace(state, racks=racks, pool=pool)
+    taken = [tuple(c for c in held if c in state.taken[s]) for s, held in enumerate(state.hands)]
+    stock_unseen = getattr(state, "turnovers", 0) == 0  # Gin's pile is never turned over
+    hands, stock = _redeal_hidden(
+        state.hands, seat, state.stock if stock_unseen else (), seed, kept=taken
+    )
+    return replace(state, hands=hands, stock=stock if stock_unseen else state.stock)
