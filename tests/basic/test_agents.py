@@ -97,7 +97,7 @@ def test_decisions_depend_on_the_view_only(level):
         [level, "easy", "easy", "easy", "easy"],
     ]
     for n in range(6):
-        for hand, action in moves(derive_seed(31, n), line_ups[n % 3]):
+        for hand, _ in moves(derive_seed(31, n), line_ups[n % 3]):
             if hand.to_move != 0:
                 continue
             other = reshuffle_hidden(hand, 0, derive_seed(n, len(hand.actions)))
@@ -165,7 +165,7 @@ def test_hard_reads_the_turned_over_stock_back_from_its_view():
     the hard player knows what each stock draw will give."""
     checked = 0
     for n in range(6):
-        for hand, action in moves(derive_seed(41, n), ["hard", "easy", "easy", "easy"]):
+        for hand, _ in moves(derive_seed(41, n), ["hard", "easy", "easy", "easy"]):
             if hand.to_move == 0 and hand.phase is Phase.DRAW and hand.turnovers:
                 assert known_stock(hand.view(0)) == hand.stock
                 checked += 1

@@ -483,7 +483,11 @@ def test_statistics_count_a_finished_round_and_a_corrupted_save_is_set_aside(pag
     sheet = page.locator("#sheet")
     expect(sheet).to_contain_text("Rummikub statistics")
     figures = dict(
-        zip(sheet.locator("dt").all_inner_texts(), sheet.locator("dd").all_inner_texts())
+        zip(
+            sheet.locator("dt").all_inner_texts(),
+            sheet.locator("dd").all_inner_texts(),
+            strict=True,
+        )
     )
     assert figures["Rounds played"] == "1" and figures["Games played"] == "1"
     assert figures["Rounds won"] == ("1" if result.winner == 0 else "0")

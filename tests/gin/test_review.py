@@ -2,7 +2,7 @@
 could see then, and what the choice cost in points; the costliest named; saved as JSON."""
 
 from dataclasses import replace
-from itertools import islice
+from itertools import islice, pairwise
 
 import pytest
 from rummy.cards import parse_card, parse_cards
@@ -123,7 +123,7 @@ def test_the_summary_names_the_costliest_decisions_dearest_first_and_the_total_a
     assert len(named) == min(3, sum(decision.cost > 0 for decision in result.decisions)) >= 1
     dearest = max(decision.cost for decision in result.decisions)
     assert named[0].cost == dearest
-    assert all(a.cost >= b.cost for a, b in zip(named, named[1:]))
+    assert all(a.cost >= b.cost for a, b in pairwise(named))
     others = [d for d in result.decisions if d not in named]
     assert all(d.cost <= named[-1].cost for d in others)
     assert result.total == pytest.approx(sum(d.cost for d in result.decisions), abs=0.01)

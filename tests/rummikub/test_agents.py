@@ -136,7 +136,7 @@ def test_hard_plays_only_legal_moves_against_every_level(players, rounds):
     for n in range(rounds):
         names = ["hard", "easy", "hard", "easy"][:players]
         names = names[n % players :] + names[: n % players]
-        for game, action in moves(derive_seed(12, players, n), names, Rules(players=players)):
+        for _, action in moves(derive_seed(12, players, n), names, Rules(players=players)):
             plays += isinstance(action, Play)
     assert plays > 10 * rounds
 

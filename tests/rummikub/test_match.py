@@ -111,7 +111,7 @@ def test_each_round_sums_to_zero_and_the_totals_are_the_rounds_added_up():
     totals = [0] * 4
     for hand in final.rounds:
         assert sum(hand.result.scores) == 0
-        totals = [t + s for t, s in zip(totals, hand.result.scores)]
+        totals = [t + s for t, s in zip(totals, hand.result.scores, strict=True)]
     assert list(final.scores) == totals and sum(final.scores) == 0
     best = max(totals)
     assert final.winners == tuple(seat for seat, total in enumerate(totals) if total == best)

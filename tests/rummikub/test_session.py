@@ -5,6 +5,7 @@ builds a turn, the move log, the last play's changes, the joker rule, statistics
 import json
 from collections import Counter
 from dataclasses import replace
+from itertools import combinations, pairwise
 
 import pytest
 from rummy.rummikub import FULL_POOL, Draw, Play, Rules, parse_tiles, read_set, sort_key
@@ -648,7 +649,7 @@ def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
             "rearranged": False,
         }
     ]
-    for before, after, entry in zip(states, states[1:], log):
+    for (before, after), entry in zip(pairwise(states), log, strict=True):
         taken = len(before.match.round.pool) - len(after.match.round.pool)
         action = after.match.round.actions[-1]
         assert entry["by"] == action.seat
@@ -672,8 +673,6 @@ def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
 
 def _threes(rack):
     """Sets of three tiles on a rack."""
-    from itertools import combinations
-
     from rummy.rummikub import is_set
 
     return (combo for combo in combinations(rack, 3) if is_set(combo))
