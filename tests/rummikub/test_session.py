@@ -705,7 +705,7 @@ def test_the_last_play_is_the_tables_last_change_and_who_made_it():
     assert plays == 4
 
 
-# ---- the review of a round -------------------------------------------------------------------------
+# ---- the review of a round ---------------------------------------------------------------------
 
 
 def test_a_reviewed_turn_shows_the_rack_the_table_the_other_counts_the_pool_and_the_meld_owed():

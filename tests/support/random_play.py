@@ -35,15 +35,16 @@ def random_hand_states(seed: int, rules: Rules, knock_chance: float = 0.3) -> It
 
 
 def random_basic_action(hand, rng):
-    """A random legal Basic Rummy action, leaning towards melds and lay-offs so hands end by going out."""
+    """A random legal Basic Rummy action, leaning towards melds and lay-offs so that hands end
+    by going out."""
     legal = hand.legal_actions()
     laying = [a for a in legal if isinstance(a, (NewMeld, LayOff))]
     return rng.choice(laying) if laying and rng.random() < 0.7 else rng.choice(legal)
 
 
 def simple_rummikub_play(game):
-    """A quick Rummikub player for random rounds: a new run or group of three from the rack (30 points
-    or more before the initial meld), else draw."""
+    """A quick Rummikub player for random rounds: a new run or group of three from the rack
+    (worth the initial meld before it is made), else draw."""
     seat = game.to_move
     have = {(t.colour, t.number): t for t in game.racks[seat] if not t.is_joker}
     found = []
