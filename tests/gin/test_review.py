@@ -23,6 +23,7 @@ from rummy.gin import (
 )
 from rummy.gin.review import review, review_steps, view_at
 from rummy.review import Decision, Option, Review
+from support.random_play import hidden_from_deep
 
 
 class Hinted:
@@ -156,9 +157,7 @@ def test_the_review_never_peeks_at_the_computers_hidden_cards():
     """Deal the computer other cards from deep in the stock: every decision the person made
     before the computer showed a card of its hand is reviewed the same."""
     hand = played(7, make_agent("normal", 7))
-    dealt = Round.deal(hand.seed, hand.rules, hand.dealer)
-    computer, stock = dealt.hands[COMPUTER], dealt.stock
-    other = replace(dealt, hands=(dealt.hands[PERSON], stock[-10:]), stock=stock[:-10] + computer)
+    other = hidden_from_deep(Round.deal(hand.seed, hand.rules, hand.dealer), PERSON)
     shown = next(
         i
         for i, a in enumerate(hand.actions)

@@ -97,3 +97,23 @@ def reshuffle_hidden(state: R, seat: int, seed: int) -> R:
         state.hands, seat, state.stock if stock_unseen else (), seed, kept=taken
     )
     return replace(state, hands=hands, stock=stock if stock_unseen else state.stock)
+
+
+def hidden_from_deep(dealt: R, seat: int) -> R:
+    """A fresh deal that `seat` cannot tell apart from `dealt`: every other holding swapped for
+    as many cards or tiles from the bottom of the stock or pool, which takes theirs. The first
+    draws are the same, so until another seat shows what it holds, `seat` sees the same round."""
+    rk = isinstance(dealt, rummikub.Round)
+    holdings, rest = (dealt.racks, dealt.pool) if rk else (dealt.hands, dealt.stock)
+    hidden = tuple(x for s, held in enumerate(holdings) if s != seat for x in held)
+    top, deep = rest[: len(rest) - len(hidden)], list(rest[len(rest) - len(hidden) :])
+    swapped = []
+    for s, held in enumerate(holdings):
+        if s == seat:
+            swapped.append(held)
+            continue
+        swapped.append(tuple(sorted(deep[: len(held)], key=sort_key if rk else None)))
+        del deep[: len(held)]
+    if rk:
+        return replace(dealt, racks=tuple(swapped), pool=top + hidden)
+    return replace(dealt, hands=tuple(swapped), stock=top + hidden)
