@@ -6,13 +6,10 @@ from dataclasses import replace
 
 import pytest
 from rummy.rng import derive_seed
-from rummy.rummikub import FULL_POOL, Draw, Play, Round, Rules, parse_tiles, read_set
+from rummy.rummikub import FULL_POOL, Draw, Play, Round, Rules, read_set
+from rummy.rummikub import parse_tiles as tiles
 from rummy.rummikub.agents import LEVELS, EasyAgent, HardAgent, NormalAgent, make_agent
 from support.random_play import reshuffle_hidden
-
-
-def tiles(text):
-    return parse_tiles(text)
 
 
 def position(rack, table=(), melded=True, players=2, pool=None, rules=None):

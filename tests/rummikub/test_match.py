@@ -8,15 +8,12 @@ from dataclasses import replace
 import pytest
 from rummy.errors import IllegalAction
 from rummy.rng import derive_seed
-from rummy.rummikub import Draw, Play, Round, Rules, parse_tiles, starting_seat
+from rummy.rummikub import Draw, Play, Round, Rules, starting_seat
+from rummy.rummikub import parse_tiles as tiles
 from rummy.rummikub.actions import action_code, parse_action, parse_table, table_code
 from rummy.rummikub.agents import make_agent
 from rummy.rummikub.match import Match
 from rummy.rummikub.round import Timeout
-
-
-def tiles(text):
-    return parse_tiles(text)
 
 
 def play_round(match, level="easy"):

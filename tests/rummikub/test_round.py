@@ -12,16 +12,12 @@ from rummy.rummikub import (
     Play,
     Round,
     Rules,
-    parse_tiles,
     rack_total,
     read_set,
     replay,
 )
+from rummy.rummikub import parse_tiles as tiles
 from support.random_play import simple_rummikub_play
-
-
-def tiles(text):
-    return parse_tiles(text)
 
 
 def position(rack, table=(), melded=True, players=2):

@@ -8,7 +8,8 @@ from dataclasses import replace
 from itertools import combinations, pairwise
 
 import pytest
-from rummy.rummikub import FULL_POOL, Draw, Play, Rules, parse_tiles, read_set, sort_key
+from rummy.rummikub import FULL_POOL, Draw, Play, Rules, read_set, sort_key
+from rummy.rummikub import parse_tiles as tiles
 from rummy.rummikub.agents import LEVELS
 from rummy.rummikub.round import Timeout, replay
 from rummy.rummikub.session import (
@@ -24,10 +25,6 @@ from rummy.rummikub.session import (
 from rummy.sessions import Refusal
 from support.random_play import reshuffle_hidden
 from support.session_play import acted, until
-
-
-def tiles(text):
-    return parse_tiles(text)
 
 
 def sets(*texts):
