@@ -29,6 +29,19 @@ class Timed:
         return action
 
 
+class TimedSeat:
+    """A seat for the arenas that make each player from its seed: `make_agent(level, seed)`,
+    Timed, and kept in `players` to read its decision times after the game."""
+
+    def __init__(self, make_agent, level: str) -> None:
+        self.make_agent, self.level = make_agent, level
+        self.players: list[Timed] = []
+
+    def __call__(self, agent_seed: int) -> Timed:
+        self.players.append(Timed(self.make_agent(self.level, agent_seed)))
+        return self.players[-1]
+
+
 def print_percentiles(times_by_level: dict[str, list[float]]) -> None:
     """One line a level: its decision-time percentiles in ms and its median as a ratio of the
     easy level's, measured in the same run (every game's benchmark prints these lines)."""

@@ -15,7 +15,7 @@ import argparse
 from functools import partial
 
 from bench_agents import (  # the gin levels' stopwatch and printout
-    Timed,
+    TimedSeat,
     print_percentiles,
 )
 from rummy.basic.agents import LEVELS, make_agent
@@ -25,14 +25,9 @@ from rummy.basic.arena import play_hand
 def decision_times(level: str, hands: int, players: int, seed: int) -> list[float]:
     times: list[float] = []
     for number in range(hands):
-        timed: list[Timed] = []
-
-        def measured(agent_seed: int) -> Timed:
-            timed.append(Timed(make_agent(level, agent_seed)))
-            return timed[-1]
-
+        measured = TimedSeat(make_agent, level)
         play_hand(number, seed, [measured] + [partial(make_agent, "easy")] * (players - 1))
-        times += timed[0].seconds
+        times += measured.players[0].seconds
     return times
 
 

@@ -158,7 +158,8 @@ def main() -> None:
             deal_points, [(d, args.seed, args.rules, args.against) for d in range(args.deals)]
         )
         print(
-            f"{args.deals} deals, each first hand played twice ({args.rules}), against {args.against}:"
+            f"{args.deals} deals, each first hand played twice ({args.rules}), "
+            f"against {args.against}:"
         )
         for k, variant in enumerate(VARIANTS):
             mean, low, high = mean_interval(row[k] for row in rows)

@@ -50,9 +50,11 @@ def measure(game: str, hands: int, seed: int) -> str:
         lengths.append(len(text))
         actions.append(len(shared.actions))
     return (
-        f"{game}: {hands} hands, link median {statistics.median(lengths):.0f} max {max(lengths)} characters"
+        f"{game}: {hands} hands, link median {statistics.median(lengths):.0f}"
+        f" max {max(lengths)} characters"
         f" (actions median {statistics.median(actions):.0f} max {max(actions)});"
-        f" encode+decode+replay median {statistics.median(times) * 1000:.1f} ms max {max(times) * 1000:.1f} ms"
+        f" encode+decode+replay median {statistics.median(times) * 1000:.1f} ms"
+        f" max {max(times) * 1000:.1f} ms"
     )
 
 

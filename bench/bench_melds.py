@@ -13,10 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from brute_force import exhaustive_deadwood  # noqa: E402
 from rummy.cards import DECK  # noqa: E402
 from rummy.melds import deadwood  # noqa: E402
 from rummy.rng import Rng  # noqa: E402
+from support.brute_force import exhaustive_deadwood  # noqa: E402
 
 
 def per_hand_us(function, hands, repeats: int) -> float:

@@ -3,8 +3,9 @@
     python bench/bench_review.py [--hands 40] [--seed 5] [--games gin,basic,rummikub]
 
 Each hand (gin; Basic Rummy, 3 players; a Rummikub round, 2 players) is played by `normal` in
-the reviewed seat (0) against `hard` players, then reviewed whole; the figures are the time of `review` per hand and of each decision (`review_steps`, the
-worker's slice), as median, p95 and max in milliseconds. The page's worker runs the same code.
+the reviewed seat (0) against `hard` players, then reviewed whole; the figures are the time of
+`review` per hand and of each decision (`review_steps`, the worker's slice), as median, p95 and
+max in milliseconds. The page's worker runs the same code.
 """
 
 from __future__ import annotations

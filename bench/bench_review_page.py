@@ -61,7 +61,9 @@ IDLE = "!document.body.dataset.busy"
 PROBE = """
 window.benchLongTasks = [];
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.benchLongTasks.push([entry.startTime, entry.duration]);
+  for (const entry of list.getEntries()) {
+    window.benchLongTasks.push([entry.startTime, entry.duration]);
+  }
 }).observe({ type: "longtask", buffered: true });
 """
 # Press "Review this hand" and note, in the page's clock, when it was pressed and when the
@@ -193,12 +195,12 @@ def cells(times: list[float]) -> str:
 
 def report(runs: dict[str, list[dict]], options, errors: list[str]) -> None:
     print(
-        f"Reviewing a finished hand, {options.hands} hands per game against one easy computer player "
-        "(ms per hand; page: from the button to the whole review):"
+        f"Reviewing a finished hand, {options.hands} hands per game against one easy computer "
+        "player (ms per hand; page: from the button to the whole review):"
     )
     print(
-        f"{'game':9} {'decisions':>9} {'page p50':>8} {'p95':>8} {'max':>8} {'CPy p50':>8} {'p95':>8} {'max':>8} "
-        f"{'ratio':>6} {'longest task':>12}"
+        f"{'game':9} {'decisions':>9} {'page p50':>8} {'p95':>8} {'max':>8} "
+        f"{'CPy p50':>8} {'p95':>8} {'max':>8} {'ratio':>6} {'longest task':>12}"
     )
     differ = 0
     for game, hands in runs.items():
@@ -219,7 +221,8 @@ def report(runs: dict[str, list[dict]], options, errors: list[str]) -> None:
     observed = sum(hand["long_tasks"] for hands in runs.values() for hand in hands)
     print(
         f"Longest main-thread task during a review: {worst:.0f} ms (target < {LONG_TASK_TARGET}: "
-        f"{'met' if worst < LONG_TASK_TARGET else 'MISSED'}; long tasks observed over the visits: {observed})"
+        f"{'met' if worst < LONG_TASK_TARGET else 'MISSED'}; "
+        f"long tasks observed over the visits: {observed})"
     )
     print(f"Page errors: {len(errors) or 'none'}")
     for error in errors:

@@ -15,7 +15,7 @@ import argparse
 from functools import partial
 
 from bench_agents import (  # the gin levels' stopwatch and printout
-    Timed,
+    TimedSeat,
     print_percentiles,
 )
 from rummy.rummikub.agents import LEVELS, make_agent
@@ -25,14 +25,9 @@ from rummy.rummikub.arena import play_game
 def decision_times(level: str, games: int, seed: int) -> list[float]:
     times: list[float] = []
     for number in range(games):
-        timed: list[Timed] = []
-
-        def measured(agent_seed: int) -> Timed:
-            timed.append(Timed(make_agent(level, agent_seed)))
-            return timed[-1]
-
+        measured = TimedSeat(make_agent, level)
         play_game(number, seed, [measured] + [partial(make_agent, "easy")] * 3)
-        times += timed[0].seconds
+        times += measured.players[0].seconds
     return times
 
 

@@ -137,15 +137,15 @@ def row(kind: str, where: str, times: list[float]) -> str:
     if not ordered:
         return f"{kind:9} {where:7} {0:6d}"
     return (
-        f"{kind:9} {where:7} {len(ordered):6d} {median(ordered):8.1f} {percentile(ordered, 0.95):8.1f} "
-        f"{ordered[-1]:8.1f}"
+        f"{kind:9} {where:7} {len(ordered):6d} {median(ordered):8.1f} "
+        f"{percentile(ordered, 0.95):8.1f} {ordered[-1]:8.1f}"
     )
 
 
 def report(page_runs: list[dict], cpython_runs: list[dict], options, errors: list[str]) -> None:
     print(
-        f"Rummikub, {options.games} games of one round against {options.opponents} {options.level} computer "
-        "players (ms of engine time):"
+        f"Rummikub, {options.games} games of one round against {options.opponents} "
+        f"{options.level} computer players (ms of engine time):"
     )
     print(f"{'kind':9} {'where':7} {'count':>6} {'p50':>8} {'p95':>8} {'max':>8}")
     ratios = []
@@ -157,9 +157,8 @@ def report(page_runs: list[dict], cpython_runs: list[dict], options, errors: lis
         if in_page and here:
             ratios.append(f"{kind} {median(in_page) / median(here):.1f}x")
     print("Pyodide/CPython, medians: " + (", ".join(ratios) or "nothing measured"))
-    print(
-        f"Replayed computer moves that differ from the page's: {sum(run['differ'] for run in cpython_runs)}"
-    )
+    differ = sum(run["differ"] for run in cpython_runs)
+    print(f"Replayed computer moves that differ from the page's: {differ}")
     print(f"Page errors: {len(errors) or 'none'}")
     for error in errors:
         print("  " + error[:500])

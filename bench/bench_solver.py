@@ -5,11 +5,11 @@ the integer program.
 
 Four seats play whole rounds, playing the solver's most-tiles move (the initial meld first)
 or drawing: three of them play only half the time (EAGERNESS) and nobody goes out (a seat
-keeps a tile back), so that racks and the table grow as in the longest rounds. Every position met on the way
-(table and the rack of the seat to move) is timed with `solve` and with the reference integer program
-(SciPy's milp, tests/milp_reference.py), side by side in this run. Prints median, 95th
-percentile and maximum per solver and the ratio of medians; the two must agree on every
-position. Target for `solve` in CPython: p95 <= 50 ms, max <= 500 ms.
+keeps a tile back), so that racks and the table grow as in the longest rounds. Every position
+met on the way (table and the rack of the seat to move) is timed with `solve` and with the
+reference integer program (SciPy's milp, tests/support/milp_reference.py), side by side in this
+run. Prints median, 95th percentile and maximum per solver and the ratio of medians; the two must
+agree on every position. Target for `solve` in CPython: p95 <= 50 ms, max <= 500 ms.
 
 Positions from played games are easy for the solver; the hard ones are random: tables of 2-16
 random legal sets and racks of 6-28 of the tiles left (`--random` of them; 0 leaves them out),
@@ -32,7 +32,6 @@ from statistics import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from milp_reference import best_gain  # noqa: E402 - the reference lives with the tests
 from rummy.rng import Rng, derive_seed  # noqa: E402
 from rummy.rummikub import (  # noqa: E402
     FULL_POOL,
@@ -47,6 +46,7 @@ from rummy.rummikub import (  # noqa: E402
     solve,
 )
 from rummy.rummikub.solver import DECISION_BUDGET  # noqa: E402
+from support.milp_reference import best_gain  # noqa: E402 - the reference lives with the tests
 
 # How often each seat plays when it can: one every time, three half the time.
 EAGERNESS = (1.0, 0.5, 0.5, 0.5)
@@ -160,19 +160,24 @@ def timed(found, budget):
 
 def figures(times):
     times = sorted(times)
-    return f"median {1000 * median(times):7.1f} ms, p95 {1000 * percentile(times, 0.95):7.1f} ms, max {1000 * times[-1]:7.1f} ms"
+    return (
+        f"median {1000 * median(times):7.1f} ms, "
+        f"p95 {1000 * percentile(times, 0.95):7.1f} ms, max {1000 * times[-1]:7.1f} ms"
+    )
 
 
 def report(label, found, ours, reference, mismatches):
     largest_table = max(sum(len(s) for s in table) for table, _ in found)
     largest_rack = max(len(rack) for _, rack in found)
     print(
-        f"{len(found)} positions {label} (tables up to {largest_table} tiles, racks up to {largest_rack})"
+        f"{len(found)} positions {label} "
+        f"(tables up to {largest_table} tiles, racks up to {largest_rack})"
     )
     for name, times in (("solve", ours), ("milp ", reference)):
         print(f"  {name}: {figures(times)}")
     print(
-        f"  ratio of medians solve/milp {median(ours) / median(reference):.2f}; mismatches {mismatches}"
+        f"  ratio of medians solve/milp {median(ours) / median(reference):.2f}; "
+        f"mismatches {mismatches}"
     )
 
 
@@ -180,7 +185,8 @@ def report_budgeted(label, times, short, proven):
     worse = [s for s in short if s]
     print(
         f"  {label}: {figures(times)}; not the best {len(worse)} of {len(times)} "
-        f"({sum(worse)} tiles short, at most {max(worse, default=0)}); not proven best {proven.count(False)}"
+        f"({sum(worse)} tiles short, at most {max(worse, default=0)}); "
+        f"not proven best {proven.count(False)}"
     )
 
 

@@ -39,7 +39,8 @@ from pathlib import Path
 from statistics import median
 
 ROOT = Path(__file__).resolve().parents[1]
-# Debian's Chromium, or the one RUMMY_CHROMIUM names; when missing, Playwright's own (dev.sh installs it).
+# Debian's Chromium, or the one RUMMY_CHROMIUM names; when missing, Playwright's own (dev.sh
+# installs it).
 CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM") or "/usr/bin/chromium")
 ARGS = [
     "--disable-gpu",
@@ -298,7 +299,8 @@ def main(argv: list[str] | None = None) -> int:
         "--phone-cpu",
         type=float,
         default=1.0,
-        help="slow the emulated phone's CPU this many times (CDP throttling; 4 ~ a mid-range phone)",
+        help="slow the emulated phone's CPU this many times "
+        "(CDP throttling; 4 ~ a mid-range phone)",
     )
     parser.add_argument(
         "--dist", type=Path, default=None, help="a built dist/ (default: build one)"
@@ -348,11 +350,12 @@ def main(argv: list[str] | None = None) -> int:
         server.shutdown()
 
     print(
-        f"Start-up in headless Chromium, median of {options.loads} loads each (ms after navigation):"
+        f"Start-up in headless Chromium, median of {options.loads} loads each "
+        "(ms after navigation):"
     )
     print(
-        f"{'device':8} {'mode':5} {'tap answered':>12} {'first hand':>10} {'floor ready':>11} {'ratio':>6} "
-        f"{'longest task':>12} {'floor longest':>13}"
+        f"{'device':8} {'mode':5} {'tap answered':>12} {'first hand':>10} {'floor ready':>11} "
+        f"{'ratio':>6} {'longest task':>12} {'floor longest':>13}"
     )
     decisions: list[float] = []
     for device in devices:
@@ -365,15 +368,16 @@ def main(argv: list[str] | None = None) -> int:
             floor_longest = median(r["longest"] for r in floor)
             worst = max(r["longest"] for r in game)
             print(
-                f"{device:8} {mode:5} {tap:12.0f} {ready:10.0f} {floor_ready:11.0f} {ready / floor_ready:6.2f} "
-                f"{longest:12.0f} {floor_longest:13.0f}   (longest task, worst load: {worst:.0f})"
+                f"{device:8} {mode:5} {tap:12.0f} {ready:10.0f} {floor_ready:11.0f} "
+                f"{ready / floor_ready:6.2f} {longest:12.0f} {floor_longest:13.0f}   "
+                f"(longest task, worst load: {worst:.0f})"
             )
             decisions += [d for r in game for d in r["decisions"]]
     if options.trace:
         print("Where the time went (medians, ms after navigation; busy: ms of tasks until ready):")
         print(
-            f"{'device':8} {'mode':5} {'page':5} {'Pyodide start at':>16} {'runs for':>8} {'main busy':>9} "
-            f"{'worker busy':>11} {'compositor busy':>15}"
+            f"{'device':8} {'mode':5} {'page':5} {'Pyodide start at':>16} {'runs for':>8} "
+            f"{'main busy':>9} {'worker busy':>11} {'compositor busy':>15}"
         )
         for device in devices:
             for mode in modes:
@@ -390,14 +394,15 @@ def main(argv: list[str] | None = None) -> int:
                         )
                     ]
                     print(
-                        f"{device:8} {mode:5} {which:5} {cells[0]:16.0f} {cells[1]:8.0f} {cells[2]:9.0f} "
-                        f"{cells[3]:11.0f} {cells[4]:15.0f}"
+                        f"{device:8} {mode:5} {which:5} {cells[0]:16.0f} {cells[1]:8.0f} "
+                        f"{cells[2]:9.0f} {cells[3]:11.0f} {cells[4]:15.0f}"
                     )
     ordered = sorted(decisions)
     if ordered:
         print(
             f"Computer decisions in the worker (hard, {len(ordered)} decisions): median "
-            f"{median(ordered):.1f} ms, p95 {percentile(ordered, 0.95):.1f} ms, max {ordered[-1]:.1f} ms"
+            f"{median(ordered):.1f} ms, p95 {percentile(ordered, 0.95):.1f} ms, "
+            f"max {ordered[-1]:.1f} ms"
         )
     parts = bytes_per_part(dist)
     total = sum(parts.values())

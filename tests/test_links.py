@@ -4,6 +4,7 @@ with a reason, whatever it holds."""
 import base64
 import zlib
 from dataclasses import fields, replace
+from itertools import pairwise
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -102,7 +103,7 @@ def test_watching_steps_through_the_deal_then_each_action(session):
     seen = states(shared)
     assert len(seen) == len(shared.actions) + 1
     assert seen[0].actions == () and seen[-1] == session.match.round
-    assert all(after.actions[:-1] == before.actions for before, after in zip(seen, seen[1:]))
+    assert all(after.actions[:-1] == before.actions for before, after in pairwise(seen))
 
 
 def test_a_hand_from_the_middle_of_a_match_keeps_its_own_seed_and_dealer(gin_session):

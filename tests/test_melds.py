@@ -1,5 +1,4 @@
 import pytest
-from brute_force import all_melds, exhaustive_deadwood, is_meld, optimal_meld_collections
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rummy.cards import DECK, parse_cards
@@ -12,6 +11,7 @@ from rummy.melds import (
     meld_kind,
     melds_in,
 )
+from support.brute_force import all_melds, exhaustive_deadwood, is_meld, optimal_meld_collections
 
 hands = st.lists(st.sampled_from(DECK), min_size=0, max_size=11, unique=True)
 # Hands packed into few ranks, where melds overlap and greedy choices go wrong.

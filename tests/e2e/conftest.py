@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-# Debian's Chromium, or the one RUMMY_CHROMIUM names; when missing, Playwright's own (dev.sh installs it).
+# Debian's Chromium, or the one RUMMY_CHROMIUM names; when missing, Playwright's own (dev.sh
+# installs it).
 CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM") or "/usr/bin/chromium")
 QUIET = [
     "--disable-gpu",

@@ -19,7 +19,8 @@ LOAD_TIMEOUT = 180_000  # the engine's start on a busy machine
 TURN_TIMEOUT = 120_000  # the computer players' turns, at the test pace (?fast)
 IDLE = "!document.body.dataset.busy"
 CARDS_STILL = """document.getAnimations().every(
-  a => a.playState !== "running" || !(a.effect && a.effect.target && a.effect.target.closest(".card")))"""
+  a => a.playState !== "running"
+    || !(a.effect && a.effect.target && a.effect.target.closest(".card")))"""
 
 
 @contextmanager

@@ -36,7 +36,10 @@ BLOCKING = ("serious", "critical")
 # A catalog key shown as it is ("action.hint", "rk.log.button"): a string the page never
 # translated. Translations never join two lower-case words with a dot.
 RAW_KEY = re.compile(r"\b[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+\b")
-CONTROLS = "button, select, input, textarea, a[href], summary, [role=button], [role=link], [tabindex]:not([tabindex='-1'])"
+CONTROLS = (
+    "button, select, input, textarea, a[href], summary, [role=button], [role=link], "
+    "[tabindex]:not([tabindex='-1'])"
+)
 
 
 @pytest.fixture
@@ -79,7 +82,9 @@ NAMES = """(selector) => {
   axe.setup(document);
   try {
     return [...document.querySelectorAll(selector)]
-      .filter((node) => node.checkVisibility({ visibilityProperty: true }) && node.getClientRects().length)
+      .filter(
+        (node) => node.checkVisibility({ visibilityProperty: true }) && node.getClientRects().length
+      )
       .map((node) => ({
         control: node.outerHTML.slice(0, 160),
         name: axe.commons.text.accessibleText(node).trim(),

@@ -1,4 +1,5 @@
-"""The Basic Rummy page in real Chromium, played by clicks, taps and keys only, as a person would."""
+"""The Basic Rummy page in real Chromium, played by clicks, taps and keys only, as a person
+would."""
 
 import re
 
@@ -270,7 +271,8 @@ def test_five_computer_players_fit_a_360_px_phone(browser, site):
             no_sideways_scroll(page)
             if phase(page) in ("draw", "play"):
                 boxes = page.locator("#basic-table button:visible").evaluate_all(
-                    "nodes => nodes.map(n => n.getBoundingClientRect()).map(r => [r.left, r.right, r.height])"
+                    "nodes => nodes.map(n => n.getBoundingClientRect())"
+                    ".map(r => [r.left, r.right, r.height])"
                 )
                 for left, right, height in boxes:
                     assert left >= 0 and right <= 360 and height >= 44
@@ -317,9 +319,8 @@ def test_a_corrupted_basic_save_gets_a_notice_and_a_fresh_start_keeping_the_gin_
     gin_save = saved(page, GIN_SAVE)
     press(page.get_by_test_id("home"))
     press(page.get_by_test_id("game-basic"))
-    page.evaluate(
-        f"""localStorage.setItem('{SAVE}', '{{"format": "rummy-table/basic", "version": 1, "match": 7}}')"""
-    )
+    corrupted = '{"format": "rummy-table/basic", "version": 1, "match": 7}'
+    page.evaluate(f"localStorage.setItem('{SAVE}', '{corrupted}')")
     page.reload()
     loaded(page)
     assert phase(page) == "start"

@@ -134,7 +134,9 @@ def test_no_violation_while_each_game_is_played(page: Page, site):
     # (A predicate's promise would count as true at once: each poll asks, the next one reads.)
     page.wait_for_function(
         """() => {
-            navigator.serviceWorker.getRegistration().then((found) => { window.swRegistered = Boolean(found); });
+            navigator.serviceWorker.getRegistration().then((found) => {
+                window.swRegistered = Boolean(found);
+            });
             return window.swRegistered === true;
         }""",
         timeout=60_000,

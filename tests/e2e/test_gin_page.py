@@ -175,7 +175,8 @@ def test_starting_over_a_match_in_play_asks_first_in_the_pages_own_dialog(page: 
 def test_a_browser_that_cannot_store_plays_on_and_says_it_will_not_be_kept(page: Page, site):
     """Storage disabled or full: every setItem throws. The game plays; the notice says so."""
     page.add_init_script(
-        "Storage.prototype.setItem = function () { throw new DOMException('full', 'QuotaExceededError'); };"
+        "Storage.prototype.setItem = function () {"
+        " throw new DOMException('full', 'QuotaExceededError'); };"
     )
     open_game(page, site.url)
     start_gin(page)
@@ -339,7 +340,8 @@ def test_a_new_build_replaces_the_cache_cleanly(browser, new_site, build_module,
         second = json.loads((dist / "precache.json").read_text())["version"]
         assert second != first
 
-        page.reload()  # the browser finds the new worker; it installs, takes over, drops the old cache
+        # the browser finds the new worker; it installs, takes over, drops the old cache
+        page.reload()
         wait_for_caches(
             page, [f"rummy-table-{second}"], seconds=180
         )  # 14 MB to fetch, on a busy CI

@@ -143,7 +143,7 @@ def test_the_table_does_not_move_from_the_upcard_offer_to_after_the_discard(
         first = seen["upcard"]
         for step, where in seen.items():
             for part, box in where.items():
-                assert all(abs(a - b) <= 1 for a, b in zip(box, first[part])), (
+                assert all(abs(a - b) <= 1 for a, b in zip(box, first[part], strict=True)), (
                     f"{part} moved at {step}: {first[part]} -> {box}"
                 )
         no_sideways_scroll(page)
@@ -220,7 +220,9 @@ def theme_colours(page: Page) -> dict[str, str]:
     values = page.evaluate(
         "(names) => names.map((n) => getComputedStyle(document.body).getPropertyValue(n))", names
     )
-    return {name: HEX.search(value.lower()).group(1) for name, value in zip(names, values)}
+    return {
+        name: HEX.search(value.lower()).group(1) for name, value in zip(names, values, strict=True)
+    }
 
 
 def readable(page: Page) -> None:

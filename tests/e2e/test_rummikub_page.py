@@ -397,7 +397,9 @@ def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(
         page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
             sessionStorage.setItem("seeded", "1");
             localStorage.setItem("{SAVE}", {json.dumps(json.dumps(save))});
-            localStorage.setItem("rummy-table/prefs", JSON.stringify({{game: "rummikub", lang: "en"}}));
+            localStorage.setItem(
+                "rummy-table/prefs", JSON.stringify({{game: "rummikub", lang: "en"}})
+            );
         }}""")
         page.goto(site.url + "?fast")
         page.wait_for_function(
@@ -411,7 +413,7 @@ def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(
         sizes = page.locator(
             "#rummikub-table [data-tile], #rummikub-table button:visible"
         ).evaluate_all(
-            "nodes => nodes.map(n => { const r = n.getBoundingClientRect(); return [r.width, r.height]; })"
+            "nodes => nodes.map(n => n.getBoundingClientRect()).map(r => [r.width, r.height])"
         )
         assert min(min(w, h) for w, h in sizes) >= 44, "every tap target is 44 px or more"
         numbers = page.locator("#rummikub-table [data-tile] .num").evaluate_all(
@@ -483,15 +485,18 @@ def test_statistics_count_a_finished_round_and_a_corrupted_save_is_set_aside(pag
     sheet = page.locator("#sheet")
     expect(sheet).to_contain_text("Rummikub statistics")
     figures = dict(
-        zip(sheet.locator("dt").all_inner_texts(), sheet.locator("dd").all_inner_texts())
+        zip(
+            sheet.locator("dt").all_inner_texts(),
+            sheet.locator("dd").all_inner_texts(),
+            strict=True,
+        )
     )
     assert figures["Rounds played"] == "1" and figures["Games played"] == "1"
     assert figures["Rounds won"] == ("1" if result.winner == 0 else "0")
     page.keyboard.press("Escape")
 
-    page.evaluate(
-        f"""localStorage.setItem('{SAVE}', '{{"format": "rummy-table/rummikub", "version": 1, "match": 7}}')"""
-    )
+    corrupted = '{"format": "rummy-table/rummikub", "version": 1, "match": 7}'
+    page.evaluate(f"localStorage.setItem('{SAVE}', '{corrupted}')")
     page.reload()
     page.wait_for_function(
         "document.body.dataset.phase === 'start' && !document.body.dataset.busy", timeout=180_000

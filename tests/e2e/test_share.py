@@ -19,7 +19,10 @@ from rummy.gin.session import GinSession
 from rummy.links import decode, encode, share, states
 
 pytestmark = pytest.mark.e2e
-ALL_STORED = "JSON.stringify(Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)])))"
+ALL_STORED = (
+    "JSON.stringify(Object.fromEntries("
+    "Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)])))"
+)
 LAST_STEP = "document.querySelector('[data-testid=replay-next]').dataset.last === 'true'"
 WHOLE = "document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'"
 

@@ -5,9 +5,11 @@ builds a turn, the move log, the last play's changes, the joker rule, statistics
 import json
 from collections import Counter
 from dataclasses import replace
+from itertools import combinations, pairwise
 
 import pytest
-from rummy.rummikub import FULL_POOL, Draw, Play, Rules, parse_tiles, read_set, sort_key
+from rummy.rummikub import FULL_POOL, Draw, Play, Rules, read_set, sort_key
+from rummy.rummikub import parse_tiles as tiles
 from rummy.rummikub.agents import LEVELS
 from rummy.rummikub.round import Timeout, replay
 from rummy.rummikub.session import (
@@ -21,11 +23,8 @@ from rummy.rummikub.session import (
     turns,
 )
 from rummy.sessions import Refusal
-from session_play import acted, until
-
-
-def tiles(text):
-    return parse_tiles(text)
+from support.random_play import reshuffle_hidden
+from support.session_play import acted, until
 
 
 def sets(*texts):
@@ -360,8 +359,6 @@ def test_the_tile_drawn_is_shown_until_the_persons_next_turn_is_a_play():
 
 
 def test_the_other_racks_are_shown_only_as_counts_until_the_round_is_over():
-    from random_play import redeal_hidden
-
     session = new(10, opponents=3, level="easy")
     checked = 0
     for step in range(200):
@@ -369,11 +366,9 @@ def test_the_other_racks_are_shown_only_as_counts_until_the_round_is_over():
         if game.is_over:
             break
         view = session.view_model()
-        racks, pool = redeal_hidden(game.racks, PERSON, game.pool, step, key=sort_key)
-        assert racks != game.racks
-        twin = replace(
-            session, match=replace(session.match, round=replace(game, racks=racks, pool=pool))
-        )
+        other = reshuffle_hidden(game, PERSON, step)
+        assert other.racks != game.racks
+        twin = replace(session, match=replace(session.match, round=other))
         assert twin.view_model() == view
         checked += 1
         session = acted(session, "computer" if session.screen == "opponent" else by_hint(session))
@@ -651,7 +646,7 @@ def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
             "rearranged": False,
         }
     ]
-    for before, after, entry in zip(states, states[1:], log):
+    for (before, after), entry in zip(pairwise(states), log, strict=True):
         taken = len(before.match.round.pool) - len(after.match.round.pool)
         action = after.match.round.actions[-1]
         assert entry["by"] == action.seat
@@ -675,8 +670,6 @@ def test_the_log_tells_plays_draws_timeouts_and_passes_once_the_pool_is_empty():
 
 def _threes(rack):
     """Sets of three tiles on a rack."""
-    from itertools import combinations
-
     from rummy.rummikub import is_set
 
     return (combo for combo in combinations(rack, 3) if is_set(combo))
@@ -709,7 +702,7 @@ def test_the_last_play_is_the_tables_last_change_and_who_made_it():
     assert plays == 4
 
 
-# ---- the review of a round -------------------------------------------------------------------------
+# ---- the review of a round ---------------------------------------------------------------------
 
 
 def test_a_reviewed_turn_shows_the_rack_the_table_the_other_counts_the_pool_and_the_meld_owed():

@@ -2,6 +2,7 @@
 
 import json
 from dataclasses import replace
+from itertools import pairwise
 
 import pytest
 from rummy.cards import DECK, parse_cards
@@ -93,7 +94,7 @@ def test_the_first_to_reach_the_target_wins(target):
 
 def test_dealers_follow_the_loser_rule_through_a_whole_match():
     match = play_match(Match.start(HOUSE, 21), [EasyAgent(5), EasyAgent(6)])
-    for before, after in zip(match.rounds, match.rounds[1:]):
+    for before, after in pairwise(match.rounds):
         expected = before.dealer if before.result.winner is None else 1 - before.result.winner
         assert after.dealer == expected
 

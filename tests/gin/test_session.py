@@ -10,8 +10,8 @@ from rummy.gin import COMPUTER, PERSON, Knock, Phase
 from rummy.gin.session import GinSession, Settings, Stats
 from rummy.melds import deadwood
 from rummy.sessions import arrangements, grouped, sorted_by
-from session_play import acted, moves_of_the_hand
-from session_play import until as play_until
+from support.session_play import acted, moves_of_the_hand
+from support.session_play import until as play_until
 
 
 def new(seed, **settings):

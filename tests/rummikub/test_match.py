@@ -8,15 +8,12 @@ from dataclasses import replace
 import pytest
 from rummy.errors import IllegalAction
 from rummy.rng import derive_seed
-from rummy.rummikub import Draw, Play, Round, Rules, parse_tiles, starting_seat
+from rummy.rummikub import Draw, Play, Round, Rules, starting_seat
+from rummy.rummikub import parse_tiles as tiles
 from rummy.rummikub.actions import action_code, parse_action, parse_table, table_code
 from rummy.rummikub.agents import make_agent
 from rummy.rummikub.match import Match
 from rummy.rummikub.round import Timeout
-
-
-def tiles(text):
-    return parse_tiles(text)
 
 
 def play_round(match, level="easy"):
@@ -111,7 +108,7 @@ def test_each_round_sums_to_zero_and_the_totals_are_the_rounds_added_up():
     totals = [0] * 4
     for hand in final.rounds:
         assert sum(hand.result.scores) == 0
-        totals = [t + s for t, s in zip(totals, hand.result.scores)]
+        totals = [t + s for t, s in zip(totals, hand.result.scores, strict=True)]
     assert list(final.scores) == totals and sum(final.scores) == 0
     best = max(totals)
     assert final.winners == tuple(seat for seat, total in enumerate(totals) if total == best)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parents[2] / "web"
 I18N = WEB / "i18n"
 CATALOGS = sorted(I18N.glob("*.json"))
 

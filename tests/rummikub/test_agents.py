@@ -5,14 +5,11 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from random_play import redeal_hidden
 from rummy.rng import derive_seed
-from rummy.rummikub import FULL_POOL, Draw, Play, Round, Rules, parse_tiles, read_set
+from rummy.rummikub import FULL_POOL, Draw, Play, Round, Rules, read_set
+from rummy.rummikub import parse_tiles as tiles
 from rummy.rummikub.agents import LEVELS, EasyAgent, HardAgent, NormalAgent, make_agent
-
-
-def tiles(text):
-    return parse_tiles(text)
+from support.random_play import reshuffle_hidden
 
 
 def position(rack, table=(), melded=True, players=2, pool=None, rules=None):
@@ -39,13 +36,6 @@ def position(rack, table=(), melded=True, players=2, pool=None, rules=None):
 
 def decide(agent, game):
     return agent.act(game.view(game.to_move))
-
-
-def reshuffle_hidden(game, seat, seed):
-    """Another round `seat` cannot tell apart: the other racks and the pool dealt again at
-    random from the same tiles, each rack keeping its size."""
-    racks, pool = redeal_hidden(game.racks, seat, game.pool, seed, key=str)
-    return replace(game, racks=racks, pool=pool)
 
 
 def moves(seed, names, rules):
@@ -143,7 +133,7 @@ def test_hard_plays_only_legal_moves_against_every_level(players, rounds):
     for n in range(rounds):
         names = ["hard", "easy", "hard", "easy"][:players]
         names = names[n % players :] + names[: n % players]
-        for game, action in moves(derive_seed(12, players, n), names, Rules(players=players)):
+        for _, action in moves(derive_seed(12, players, n), names, Rules(players=players)):
             plays += isinstance(action, Play)
     assert plays > 10 * rounds
 

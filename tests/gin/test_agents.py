@@ -3,7 +3,6 @@
 from dataclasses import replace
 
 import pytest
-from random_play import random_hand_states, reshuffle_hidden
 from rummy.cards import DECK, parse_cards
 from rummy.cards import parse_card as card
 from rummy.gin import (
@@ -24,6 +23,7 @@ from rummy.gin import (
     play_hand,
 )
 from rummy.rng import derive_seed
+from support.random_play import random_hand_states, reshuffle_hidden
 
 
 def hand_with(mine, upcard, phase=Phase.UPCARD):

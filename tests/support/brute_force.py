@@ -87,7 +87,7 @@ def layoff_deadwood(knocker_melds, defender) -> int:
         for subset in combinations(candidates, size):
             for targets in product(*(targets_of[c] for c in subset)):
                 grown = [list(m) for m in melds]
-                for card, target in zip(subset, targets):
+                for card, target in zip(subset, targets, strict=True):
                     grown[target].append(card)
                 if all(is_meld(tuple(g)) for g in grown):
                     best = min(best, exhaustive_deadwood(c for c in defender if c not in subset))

@@ -4,8 +4,8 @@ from dataclasses import fields
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from random_play import random_hand_states, reshuffle_hidden
 from rummy.gin import HOUSE, Match, PassUpcard, Phase, Round, TakeUpcard
+from support.random_play import random_hand_states, reshuffle_hidden
 
 
 def test_the_view_shows_own_hand_pile_counts_and_the_opponents_public_moves():

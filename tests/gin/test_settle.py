@@ -1,12 +1,12 @@
 """Knock settlement, read against the worked examples of ../shared/rules/gin.md."""
 
 import pytest
-from brute_force import exhaustive_deadwood, layoff_deadwood
 from rummy.cards import parse_cards, to_mask
 from rummy.errors import IllegalAction
 from rummy.gin import HOUSE, PAGAT, EasyAgent, Ending, Match, play_hand, settle
 from rummy.gin.settle import knocker_arrangement, knocker_points
 from rummy.rng import derive_seed
+from support.brute_force import exhaustive_deadwood, layoff_deadwood
 
 KNOCKER = parse_cards("3S 4S 5S 7H 7D 7C JD QD KD 8C")  # deadwood ♣8 = 8
 DEFENDER = "3H 4H 5H 9S 9H 9C 6S AC 2D"  # + one more card below

@@ -1,9 +1,8 @@
 """A seat's view of a Basic Rummy hand shows its own cards and what is public, nothing else."""
 
-from random_play import reshuffle_hidden_basic as reshuffle_hidden
 from rummy.basic import Match, Phase, Round, Rules
 from rummy.rng import Rng, derive_seed
-from test_basic_match import random_action
+from support.random_play import random_basic_action, reshuffle_hidden
 
 
 def test_a_view_is_the_same_whatever_the_hidden_cards_are():
@@ -16,7 +15,7 @@ def test_a_view_is_the_same_whatever_the_hidden_cards_are():
                 other = reshuffle_hidden(hand, seat, derive_seed(number, len(hand.actions), seat))
                 assert other.view(seat) == hand.view(seat)
                 checked += other.hands != hand.hands
-            hand = hand.apply(random_action(hand, rng))
+            hand = hand.apply(random_basic_action(hand, rng))
     assert checked > 1000
 
 
@@ -38,7 +37,7 @@ def test_every_hand_is_shown_once_the_hand_is_over():
     match = Match.start(Rules(players=4), seed=3)
     rng = Rng(3)
     while not match.round.is_over:
-        match = match.apply(random_action(match.round, rng))
+        match = match.apply(random_basic_action(match.round, rng))
     view = match.view(2)
     assert view.final_hands == match.round.hands and view.result == match.round.result
     assert view.scores == match.scores

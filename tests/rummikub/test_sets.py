@@ -9,13 +9,9 @@ from rummy.rummikub import (
     IllegalPlay,
     Tile,
     is_set,
-    parse_tiles,
     read_set,
 )
-
-
-def tiles(text):
-    return parse_tiles(text)
+from rummy.rummikub import parse_tiles as tiles
 
 
 def test_the_pool_has_106_tiles_two_of_each_number_and_colour_and_two_jokers():
@@ -32,7 +28,7 @@ def test_codes_read_and_print_back():
 @pytest.mark.parametrize("bad", ["X7", "R0", "R14", "R", "7R", "R07", "JJ", "K1.5"])
 def test_a_bad_code_is_named_in_the_error(bad):
     with pytest.raises(ValueError, match=repr(bad)):
-        parse_tiles(f"R1 {bad} K2")
+        tiles(f"R1 {bad} K2")
 
 
 @pytest.mark.parametrize(

@@ -2,10 +2,10 @@
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from random_play import random_hand_states
 from rummy.cards import DECK
 from rummy.gin import HOUSE, PAGAT, Match, replay
 from rummy.rng import Rng
+from support.random_play import random_hand_states
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 presets = st.sampled_from([HOUSE, PAGAT])

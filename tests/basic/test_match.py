@@ -7,9 +7,7 @@ from dataclasses import replace
 import pytest
 from rummy.basic import (
     Discard,
-    LayOff,
     Match,
-    NewMeld,
     Round,
     Rules,
     action_code,
@@ -18,18 +16,12 @@ from rummy.basic import (
 from rummy.cards import DECK, to_mask
 from rummy.errors import IllegalAction
 from rummy.rng import Rng, derive_seed
-
-
-def random_action(hand, rng):
-    """A random legal action, leaning towards melds and lay-offs so hands end by going out."""
-    legal = hand.legal_actions()
-    laying = [a for a in legal if isinstance(a, (NewMeld, LayOff))]
-    return rng.choice(laying) if laying and rng.random() < 0.7 else rng.choice(legal)
+from support.random_play import random_basic_action
 
 
 def play_out(match, rng):
     while not match.round.is_over:
-        match = match.apply(random_action(match.round, rng))
+        match = match.apply(random_basic_action(match.round, rng))
     return match
 
 
@@ -53,7 +45,7 @@ def test_random_hands_keep_all_52_cards_and_replay_exactly(players):
             derive_seed(42, players, number), Rules(players=players), number % players
         )
         while not hand.is_over:
-            hand = hand.apply(random_action(hand, rng))
+            hand = hand.apply(random_basic_action(hand, rng))
             assert holds_the_deck_once(hand)
             assert all(len(set(t.meld.cards)) == len(t.meld.cards) >= 3 for t in hand.table)
         kinds[hand.result.kind] += 1
@@ -118,7 +110,7 @@ def test_a_saved_game_replays_to_the_same_state():
     rng = Rng(12)
     match = play_out(match, rng).next_round()
     for _ in range(9):
-        match = match.apply(random_action(match.round, rng))
+        match = match.apply(random_basic_action(match.round, rng))
     assert Match.from_record(match.to_record()) == match
 
 
@@ -151,7 +143,7 @@ def test_a_discard_is_never_the_card_just_taken_from_the_pile_in_random_play():
     for number in range(100):
         hand = Round.deal(number, Rules(players=3), 0)
         while not hand.is_over:
-            action = random_action(hand, rng)
+            action = random_basic_action(hand, rng)
             if isinstance(action, Discard):
                 assert action.card != hand.drawn_from_pile
             hand = hand.apply(action)

@@ -2,7 +2,7 @@
 could see then, and what the choice cost in points; the costliest named; saved as JSON."""
 
 from dataclasses import replace
-from itertools import islice
+from itertools import islice, pairwise
 
 import pytest
 from rummy.cards import parse_card, parse_cards
@@ -23,6 +23,7 @@ from rummy.gin import (
 )
 from rummy.gin.review import review, review_steps, view_at
 from rummy.review import Decision, Option, Review
+from support.random_play import hidden_from_deep
 
 
 class Hinted:
@@ -123,7 +124,7 @@ def test_the_summary_names_the_costliest_decisions_dearest_first_and_the_total_a
     assert len(named) == min(3, sum(decision.cost > 0 for decision in result.decisions)) >= 1
     dearest = max(decision.cost for decision in result.decisions)
     assert named[0].cost == dearest
-    assert all(a.cost >= b.cost for a, b in zip(named, named[1:]))
+    assert all(a.cost >= b.cost for a, b in pairwise(named))
     others = [d for d in result.decisions if d not in named]
     assert all(d.cost <= named[-1].cost for d in others)
     assert result.total == pytest.approx(sum(d.cost for d in result.decisions), abs=0.01)
@@ -156,9 +157,7 @@ def test_the_review_never_peeks_at_the_computers_hidden_cards():
     """Deal the computer other cards from deep in the stock: every decision the person made
     before the computer showed a card of its hand is reviewed the same."""
     hand = played(7, make_agent("normal", 7))
-    dealt = Round.deal(hand.seed, hand.rules, hand.dealer)
-    computer, stock = dealt.hands[COMPUTER], dealt.stock
-    other = replace(dealt, hands=(dealt.hands[PERSON], stock[-10:]), stock=stock[:-10] + computer)
+    other = hidden_from_deep(Round.deal(hand.seed, hand.rules, hand.dealer), PERSON)
     shown = next(
         i
         for i, a in enumerate(hand.actions)

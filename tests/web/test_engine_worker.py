@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from rummy.sessions import Refusal
 
-SOURCE = Path(__file__).resolve().parent.parent / "web" / "engine_worker.py"
+SOURCE = Path(__file__).resolve().parents[2] / "web" / "engine_worker.py"
 spec = importlib.util.spec_from_file_location("engine_worker", SOURCE)
 worker = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(worker)

@@ -12,8 +12,8 @@ from rummy.basic.session import PERSON, BasicSession, Settings, Stats, levels
 from rummy.cards import parse_cards
 from rummy.melds import make_meld
 from rummy.sessions import Refusal
-from session_play import acted, moves_of_the_hand
-from session_play import until as play_until
+from support.session_play import acted, moves_of_the_hand
+from support.session_play import until as play_until
 
 
 def new(seed, **settings):
@@ -187,7 +187,7 @@ def test_the_end_of_a_hand_shows_every_players_cards_points_and_score():
     result = session.view_model()["result"]
     summary = result["summary"]
     assert [row["seat"] for row in summary] == list(range(6))
-    for row, cards in zip(summary, session.match.round.hands):
+    for row, cards in zip(summary, session.match.round.hands, strict=True):
         assert row["cards"] == [c.code for c in cards] and row["value"] == hand_value(cards)
         assert row["score"] == session.match.scores[row["seat"]]
     if result["winner"] is not None:

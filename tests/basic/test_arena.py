@@ -7,15 +7,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from outside_agent import FirstLegal
 from rummy.basic import TURNOVERS, Discard, Round
 from rummy.basic.arena import HandOutcome, action_cap, play_hand, rules_for, summarize
 from rummy.cards import DECK
 from rummy.cli import main
 from rummy.errors import IllegalAction
 from rummy.rng import derive_seed
+from support.outside_agent import FirstLegal
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 
 
 class Recorder(FirstLegal):
@@ -128,7 +128,7 @@ def run(*args):
 def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():
     args = [
         "--players",
-        "outside_agent:FirstLegal,easy,normal,hard",
+        "support.outside_agent:FirstLegal,easy,normal,hard",
         "--hands",
         "4",
         "--seed",
@@ -158,7 +158,7 @@ def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():
     )
     assert stats["draw_low"] <= stats["draw_share"] <= stats["draw_high"]
     assert [p["name"] for p in stats["players"]] == [
-        "outside_agent:FirstLegal",
+        "support.outside_agent:FirstLegal",
         "easy",
         "normal",
         "hard",

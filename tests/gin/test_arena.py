@@ -11,7 +11,7 @@ from rummy.gin import HOUSE, make_agent
 from rummy.gin.arena import MatchOutcome, play_pair, summarize
 from rummy.intervals import mean_interval, wilson_interval
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 
 
 def test_wilson_interval_known_values():
@@ -75,7 +75,7 @@ def test_arena_command_with_an_outside_agent_prints_json():
             "gin",
             "arena",
             "--p1",
-            "outside_agent:FirstLegal",
+            "support.outside_agent:FirstLegal",
             "--p2",
             "easy",
             "--matches",
@@ -98,7 +98,7 @@ def test_arena_command_with_an_outside_agent_prints_json():
     assert stats["matches"] == 4 and 0 <= stats["p1_wins"] <= 4
     assert stats["p1_win_rate_low"] <= stats["p1_win_rate"] <= stats["p1_win_rate_high"]
     assert (
-        stats["p1"] == "outside_agent:FirstLegal"
+        stats["p1"] == "support.outside_agent:FirstLegal"
         and stats["rules"] == "pagat"
         and stats["target"] == 50
     )

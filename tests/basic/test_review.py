@@ -11,6 +11,7 @@ from rummy.basic.review import SEED, review, review_steps, view_at
 from rummy.cards import DECK
 from rummy.cards import parse_cards as cards
 from rummy.review import Review
+from support.random_play import hidden_from_deep
 
 PERSON = 0
 
@@ -101,15 +102,7 @@ def test_the_review_never_peeks_at_the_other_hands():
     """Deal the other seats other cards from deep in the stock: every decision the person made
     before another seat showed a card of its hand is reviewed the same."""
     hand = played(4, make_agent("normal", 4))
-    dealt = Round.deal(hand.seed, hand.rules, hand.dealer)
-    hidden = [c for h in dealt.hands[1:] for c in h]
-    stock = dealt.stock[: -len(hidden)] + tuple(hidden)
-    deep = dealt.stock[-len(hidden) :]
-    sizes = [len(h) for h in dealt.hands[1:]]
-    others = (deep[: sizes[0]], deep[sizes[0] :])
-    other = replace(
-        dealt, hands=(dealt.hands[0],) + tuple(tuple(sorted(h)) for h in others), stock=stock
-    )
+    other = hidden_from_deep(Round.deal(hand.seed, hand.rules, hand.dealer), PERSON)
     shown = next(
         i
         for i, a in enumerate(hand.actions)

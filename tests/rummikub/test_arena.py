@@ -7,13 +7,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from outside_agent import AlwaysDraws
 from rummy.cli import main
 from rummy.rng import derive_seed
 from rummy.rummikub import Draw, IllegalPlay, Play, Round, Rules
 from rummy.rummikub.arena import GameOutcome, play_game, play_round, summarize
+from support.outside_agent import AlwaysDraws
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 
 
 class Recorder(AlwaysDraws):
@@ -108,7 +108,7 @@ def run(*args):
 def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():
     args = [
         "--players",
-        "outside_agent:AlwaysDraws,easy,hard",
+        "support.outside_agent:AlwaysDraws,easy,hard",
         "--games",
         "3",
         "--seed",
@@ -119,7 +119,11 @@ def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():
     assert done.returncode == 0, done.stderr
     stats = json.loads(done.stdout)
     assert stats["games"] == 3 and stats["seed"] == 4 and stats["capped"] == 0
-    assert [p["name"] for p in stats["players"]] == ["outside_agent:AlwaysDraws", "easy", "hard"]
+    assert [p["name"] for p in stats["players"]] == [
+        "support.outside_agent:AlwaysDraws",
+        "easy",
+        "hard",
+    ]
     assert sum(p["wins"] for p in stats["players"]) == 3
     assert sum(p["points"] for p in stats["players"]) == pytest.approx(0)
     for p in stats["players"]:

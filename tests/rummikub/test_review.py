@@ -5,9 +5,10 @@ from dataclasses import replace
 from itertools import islice
 
 from rummy.review import Review
-from rummy.rummikub import Draw, Play, Round, Rules, parse_tiles, read_set, sort_key
+from rummy.rummikub import Draw, Play, Round, Rules, parse_tiles, read_set
 from rummy.rummikub.agents import make_agent
 from rummy.rummikub.review import best_play, review, review_steps
+from support.random_play import hidden_from_deep
 
 PERSON = 0
 
@@ -96,14 +97,7 @@ def test_the_review_never_peeks_at_the_other_rack_or_the_pool():
     """Give the other seat other tiles from deep in the pool: every turn the person played
     before the other seat laid a tile is reviewed the same."""
     game = played(4, make_agent("normal", 4))
-    dealt = Round.deal(game.seed, game.rules)
-    other_rack, pool = dealt.racks[1], dealt.pool
-    size = len(other_rack)
-    other = replace(
-        dealt,
-        racks=(dealt.racks[0], tuple(sorted(pool[-size:], key=sort_key))),
-        pool=pool[:-size] + other_rack,
-    )
+    other = hidden_from_deep(Round.deal(game.seed, game.rules), PERSON)
     shown = next(i for i, a in enumerate(game.actions) if a.seat != PERSON and isinstance(a, Play))
     replayed = other
     for action in game.actions[:shown]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # Records its arguments, one call a line; runs the real interpreter only for `-c` (dev.sh reads
 # the build backend from pyproject.toml that way).

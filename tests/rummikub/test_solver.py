@@ -11,6 +11,7 @@ import pytest
 from rummy.rummikub import JOKER, IllegalPlay, Tile, is_set, parse_tiles, read_set
 from rummy.rummikub.round import unreplaced_joker
 from rummy.rummikub.solver import solve
+from support.random_play import simple_rummikub_play
 
 
 def key(tiles):
@@ -174,7 +175,6 @@ def test_the_initial_meld_needs_30_from_the_rack_and_leaves_the_table():
 def game_positions(count, seed):
     """Tables and racks from simulated rounds of 2-4 seats, taken at random moments."""
     from rummy.rummikub import Round, Rules
-    from test_rummikub_game import simple_play
 
     rng = random.Random(seed)
     out = []
@@ -184,14 +184,14 @@ def game_positions(count, seed):
         )
         stop = rng.randint(4, 60)
         while not game.is_over and len(game.actions) < stop:
-            game = game.apply(simple_play(game))
+            game = game.apply(simple_rummikub_play(game))
         if not game.is_over:
             out.append(([s.tiles for s in game.table], game.racks[game.to_move]))
     return out
 
 
 def test_the_solver_matches_the_integer_program_on_500_positions():
-    from milp_reference import best_gain
+    from support.milp_reference import best_gain
 
     rng = random.Random(5)
     positions = [random_position(rng) for _ in range(250)]
@@ -244,7 +244,7 @@ def test_a_move_changes_only_the_table_sets_it_needs():
 def test_no_changed_table_set_could_have_been_kept():
     """Checked with the integer program: keeping one more old set as it was, the other sets and
     the placed tiles no longer make a table."""
-    from milp_reference import best_gain
+    from support.milp_reference import best_gain
 
     checked = 0
     for sets, rack in game_positions(120, 8):

@@ -24,6 +24,7 @@ from rummy.cards import DECK
 from rummy.cards import parse_cards as cards
 from rummy.melds import make_meld
 from rummy.rng import Rng, derive_seed
+from support.random_play import reshuffle_hidden
 
 SMART = pytest.mark.parametrize("player", [NormalAgent, HardAgent])
 
@@ -85,35 +86,6 @@ def test_every_level_plays_only_legal_actions(players, hands):
     assert kinds == {DrawStock, DrawDiscard, NewMeld, LayOff, Discard}
 
 
-def reshuffle_hidden(hand, seat, seed):
-    """Another state `seat` cannot tell apart: the cards of the other hands, except those
-    they are known to hold (taken from the pile, not given up), dealt again at random among
-    them, with the stock while it is unseen (once the pile was turned over, its order is
-    public and stays)."""
-    known = known_cards(hand, seat)
-    hidden = [c for s, h in enumerate(hand.hands) if s != seat for c in h if c not in known[s]]
-    shuffle_stock = hand.turnovers == 0
-    if shuffle_stock:
-        hidden += hand.stock
-    hidden = list(Rng(seed).shuffled(hidden))
-    hands = []
-    for s, h in enumerate(hand.hands):
-        if s == seat:
-            hands.append(h)
-            continue
-        free = len(h) - len(known[s])
-        hands.append(tuple(sorted(known[s] + tuple(hidden[:free]))))
-        hidden = hidden[free:]
-    return replace(hand, hands=tuple(hands), stock=tuple(hidden) if shuffle_stock else hand.stock)
-
-
-def known_cards(hand, seat):
-    return [
-        tuple(c for c in h if c in hand.taken[s]) if s != seat else ()
-        for s, h in enumerate(hand.hands)
-    ]
-
-
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_decisions_depend_on_the_view_only(level):
     """The hidden cards dealt again consistently with what the seat sees: the view is the
@@ -125,7 +97,7 @@ def test_decisions_depend_on_the_view_only(level):
         [level, "easy", "easy", "easy", "easy"],
     ]
     for n in range(6):
-        for hand, action in moves(derive_seed(31, n), line_ups[n % 3]):
+        for hand, _ in moves(derive_seed(31, n), line_ups[n % 3]):
             if hand.to_move != 0:
                 continue
             other = reshuffle_hidden(hand, 0, derive_seed(n, len(hand.actions)))
@@ -193,7 +165,7 @@ def test_hard_reads_the_turned_over_stock_back_from_its_view():
     the hard player knows what each stock draw will give."""
     checked = 0
     for n in range(6):
-        for hand, action in moves(derive_seed(41, n), ["hard", "easy", "easy", "easy"]):
+        for hand, _ in moves(derive_seed(41, n), ["hard", "easy", "easy", "easy"]):
             if hand.to_move == 0 and hand.phase is Phase.DRAW and hand.turnovers:
                 assert known_stock(hand.view(0)) == hand.stock
                 checked += 1

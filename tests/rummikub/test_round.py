@@ -12,15 +12,12 @@ from rummy.rummikub import (
     Play,
     Round,
     Rules,
-    parse_tiles,
     rack_total,
     read_set,
     replay,
 )
-
-
-def tiles(text):
-    return parse_tiles(text)
+from rummy.rummikub import parse_tiles as tiles
+from support.random_play import simple_rummikub_play
 
 
 def position(rack, table=(), melded=True, players=2):
@@ -180,29 +177,6 @@ def test_with_the_pool_empty_the_round_ends_when_nobody_plays_and_the_lowest_rac
     )
 
 
-def simple_play(game):
-    """A quick player for the random games: a new run or group of three from the rack (30 points
-    or more before the initial meld), else draw."""
-    seat = game.to_move
-    have = {(t.colour, t.number): t for t in game.racks[seat] if not t.is_joker}
-    found = []
-    for colour in "KBOR":
-        found += [
-            tuple(have[colour, n + i] for i in range(3))
-            for n in range(1, 12)
-            if all((colour, n + i) in have for i in range(3))
-        ]
-    for number in range(1, 14):
-        colours = [c for c in "KBOR" if (c, number) in have]
-        if len(colours) >= 3:
-            found.append(tuple(have[c, number] for c in colours[:3]))
-    if not game.melded[seat]:
-        found = [f for f in found if sum(t.number for t in f) >= game.rules.initial_meld]
-    if not found:
-        return Draw(seat)
-    return Play.of(seat, [s.tiles for s in game.table] + [found[0]])
-
-
 def test_tiles_are_conserved_and_games_replay_over_many_random_games():
     rng = random.Random(3)
     for number in range(2000):
@@ -210,7 +184,7 @@ def test_tiles_are_conserved_and_games_replay_over_many_random_games():
         rules = Rules(players=2 + number % 3, initial_meld=30 if number % 2 else 0)
         game = Round.deal(seed, rules)
         while not game.is_over:
-            game = game.apply(simple_play(game))
+            game = game.apply(simple_rummikub_play(game))
             if len(game.actions) % 16 == 0:
                 assert all_tiles(game) == Counter(FULL_POOL)
         assert all_tiles(game) == Counter(FULL_POOL)
