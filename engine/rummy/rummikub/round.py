@@ -16,6 +16,7 @@ from itertools import permutations
 
 from ..errors import IllegalPlay
 from ..rng import Rng, derive_seed
+from .moves import end_tiles, extended, new_sets
 from .sets import TileSet, read_set
 from .tiles import FULL_POOL, Tile, format_tiles, sort_key
 
@@ -153,8 +154,11 @@ def unreplaced_joker(old: Sequence[TileSet], new: Sequence[TileSet]) -> frozense
     tiles is on the new table) or taken on by a joker of the new table, one each, that can
     still be one of those tiles. Returns a role left uncovered, or None when the move keeps
     the rule. (Where a freed joker goes needs no check: every table tile stays in a set.)"""
+    roles = _roles(old)
+    if not roles:
+        return None
     on_table = Counter(tile for tile_set in new for tile in tile_set.tiles)
-    waiting = [role for role in _roles(old) if not any(on_table[tile] for tile in role)]
+    waiting = [role for role in roles if not any(on_table[tile] for tile in role)]
     jokers = _roles(new)
     for order in permutations(range(len(jokers)), len(waiting)):  # two jokers at most
         if all(role & jokers[j] for role, j in zip(waiting, order, strict=True)):
@@ -199,6 +203,38 @@ class Round:
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The draw, the timeout when there is a turn timer, then the plays that lay one new set
+        from the rack beside the table as it stands (`moves.new_sets`), then those that add one
+        rack tile to an end of a table run or to a group of three; each only if `apply` takes
+        it (an initial meld reaches its points). Not every legal play: one may also lay several
+        sets at once, or rearrange the table."""
+        if self.result is not None:
+            return ()
+        seat = self.to_move
+        rack = self.racks[seat]
+        table = tuple(tile_set.tiles for tile_set in self.table)
+        plays = [Play(seat, table + (tile_set.tiles,)) for tile_set in new_sets(rack)]
+        held = set(rack)
+        for index, tile_set in enumerate(self.table):
+            for tile in end_tiles(tile_set):
+                grown = extended(tile_set, tile) if tile in held else None
+                if grown is not None:
+                    plays.append(Play(seat, table[:index] + (grown.tiles,) + table[index + 1 :]))
+        timeout = (Timeout(seat),) if self.rules.turn_timer is not None else ()
+        return (Draw(seat),) + timeout + tuple(p for p in plays if self._accepts(p))
+
+    def _accepts(self, play: Play) -> bool:
+        try:
+            self.check_play(play)
+        except IllegalPlay:
+            return False
+        return True
 
     def apply(self, action: Action) -> Round:
         if self.result is not None:
@@ -246,7 +282,8 @@ class Round:
         """(the new table, the rack tiles it adds) of a play, or IllegalPlay saying what is
         wrong with it."""
         seat = action.seat
-        table = tuple(read_set(tiles) for tiles in action.table)
+        kept = {tile_set.tiles: tile_set for tile_set in self.table}  # sets read already
+        table = tuple(kept.get(tiles) or read_set(tiles) for tiles in action.table)
         old = Counter(tile for tile_set in self.table for tile in tile_set.tiles)
         new = Counter(tile for tile_set in table for tile in tile_set.tiles)
         missing = old - new
