@@ -1,12 +1,12 @@
 """Random legal play, for property tests: every state a hand can reach, knocks included; and
-states a seat cannot tell apart from a given one (its hidden cards dealt again)."""
+states a seat cannot tell apart from a given one (its hidden cards or tiles dealt again)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
 
-from rummy import basic, gin
+from rummy import basic, gin, rummikub
 from rummy.gin import Knock, Rules
 from rummy.rng import Rng
 
@@ -62,3 +62,10 @@ def reshuffle_hidden_basic(hand: basic.Round, seat: int, seed: int) -> basic.Rou
     again at random from the same cards, each hand keeping its size."""
     hands, stock = redeal_hidden(hand.hands, seat, hand.stock, seed)
     return replace(hand, hands=hands, stock=stock)
+
+
+def reshuffle_hidden_rummikub(game: rummikub.Round, seat: int, seed: int) -> rummikub.Round:
+    """Another Rummikub round `seat` cannot tell apart: the other racks and the pool dealt
+    again at random from the same tiles, each rack keeping its size."""
+    racks, pool = redeal_hidden(game.racks, seat, game.pool, seed, key=rummikub.sort_key)
+    return replace(game, racks=racks, pool=pool)
