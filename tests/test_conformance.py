@@ -11,10 +11,11 @@ actions with cards or tiles the seat to move does not hold.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,10 +26,11 @@ from rummy.cards import DECK
 from rummy.errors import IllegalAction, IllegalPlay
 from rummy.rng import derive_seed
 from rummy.rummikub.match import Match as RummikubMatch
-from rummy.rummikub.moves import new_sets
+from rummy.rummikub.moves import runs_and_groups
 
 CAP = 3000  # actions: a round still going after this many never ends
-SEEDS = (0, 1, 2)
+SEEDS = (0, 1, 2, 3)
+ROUNDS = 2  # played of each match, so that records hold a round after the first
 REPLAY_EVERY = 50  # a saved match is replayed at every 50th action, and at the end
 
 
@@ -65,10 +67,10 @@ def rummikub_not_held(game: rummikub.Round) -> list[Any]:
     """Plays adding a set of tiles of which the rack has no copy, and three of one such tile."""
     seat, rack = game.to_move, set(game.racks[game.to_move])
     hidden = [tile for s, held in enumerate(game.racks) if s != seat for tile in held]
-    strangers = [tile for tile in hidden + list(game.pool) if tile not in rack]
+    strangers = Counter(tile for tile in hidden + list(game.pool) if tile not in rack)
     table = tuple(tile_set.tiles for tile_set in game.table)
-    sets = [tile_set.tiles for tile_set in new_sets(strangers)[:2]]
-    return [rummikub.Play(seat, table + (tiles,)) for tiles in sets + [(strangers[0],) * 3]]
+    sets = runs_and_groups(strangers)[:2] + [(next(iter(strangers)),) * 3]
+    return [rummikub.Play(seat, table + (tiles,)) for tiles in sets]
 
 
 GAMES = {
@@ -106,6 +108,7 @@ GAMES = {
             rummikub.Rules(
                 players=players,
                 initial_meld=(30, 0)[seed % 2],
+                rounds=ROUNDS,
                 turn_timer=(None, 60)[seed % 2],
             ),
             seed,
@@ -138,33 +141,46 @@ class Stranger:
     seat: int
 
 
-def played(name: str, players: int, seed: int) -> Iterator[Any]:
-    """Every state of a match while its first round is played by random legal actions (chosen
-    by a seeded random.Random), from the deal to the round's end."""
+@functools.cache
+def played(name: str, players: int, seed: int) -> tuple[Any, ...]:
+    """Every state of a match through its first ROUNDS rounds, each played by random legal
+    actions (a seeded random.Random), one that ends the round taken whenever one is listed (so
+    that knocks and going out are reached, not only an empty stock)."""
     rng = random.Random(seed)
     match = GAMES[name].start(players, seed)
-    yield match
-    while not match.round.is_over:
-        assert len(match.round.actions) < CAP, "the round never ends"
-        before = match.round.actions
-        action = rng.choice(match.round.legal_actions())
-        match = match.apply(action)
-        assert match.round.actions == before + (action,)
-        yield match
+    states = [match]
+    while True:
+        game = match.round
+        if game.is_over:
+            if match.is_over or len(match.rounds) == ROUNDS:
+                return tuple(states)
+            match = match.next_round()
+        else:
+            assert len(game.actions) < CAP, "the round never ends"
+            legal = game.legal_actions()
+            ending = [action for action in legal if game.apply(action).is_over]
+            action = rng.choice(ending or legal)
+            match = match.apply(action)
+            assert match.round.actions == game.actions + (action,)
+        states.append(match)
 
 
 @pytest.mark.parametrize("name, players, seed", CASES)
 def test_random_legal_play_reaches_a_result(name, players, seed):
+    ended = 0
     for match in played(name, players, seed):
         game = match.round
         assert game.players == players and 0 <= game.to_move < players
         legal = game.legal_actions()
-        if not game.is_over:
+        if game.is_over:
+            assert legal == ()
+            assert game.result.winner is None or 0 <= game.result.winner < players
+            ended += 1
+        else:
             assert game.result is None
             assert legal and all(action.seat == game.to_move for action in legal)
             assert len(set(legal)) == len(legal) and legal == game.legal_actions()
-    assert game.is_over and legal == ()
-    assert game.result.winner is None or 0 <= game.result.winner < players
+    assert ended == ROUNDS or match.is_over
 
 
 @pytest.mark.parametrize("name, players, seed", CASES)
@@ -188,7 +204,7 @@ def test_a_view_is_unchanged_when_the_hidden_cards_are_dealt_again(name, players
     for match in played(name, players, seed):
         game = match.round
         if game.is_over:
-            break  # the end shows every hand
+            continue  # the end shows every hand
         for seat in range(players):
             other = GAMES[name].redeal_hidden(
                 game, seat, derive_seed(seed, len(game.actions), seat)
@@ -210,16 +226,21 @@ def refused(game: Any, actions: list[Any], error: type[IllegalAction]) -> None:
 
 @pytest.mark.parametrize("name, players, seed", CASES)
 def test_an_illegal_action_is_refused_and_changes_nothing(name, players, seed):
+    """Refused: an action of a seat not to move, one with cards or tiles the seat does not hold,
+    one listed a move ago and not now (the round over, or its moment gone: a second draw), and
+    one of no game."""
     rng = random.Random(seed)
     error = GAMES[name].error
+    before: list[Any] = []
     for match in played(name, players, seed):
         game = match.round
-        if game.is_over:
-            break
         legal = list(game.legal_actions())
-        others = [
-            replace(a, seat=(a.seat + 1) % players) for a in rng.sample(legal, min(3, len(legal)))
-        ]
-        refused(game, others + GAMES[name].not_held(game) + [Stranger(game.to_move)], error)
-        last = legal
-    refused(game, last + [Stranger(game.to_move)], error)  # the round is over
+        stale = [action for action in before if action not in legal]
+        if game.is_over:
+            refused(game, stale + [Stranger(game.to_move)], error)
+        else:
+            sample = rng.sample(legal, min(3, len(legal)))
+            others = [replace(action, seat=(action.seat + 1) % players) for action in sample]
+            strange = GAMES[name].not_held(game) + [Stranger(game.to_move)]
+            refused(game, others + stale + strange, error)
+        before = legal
