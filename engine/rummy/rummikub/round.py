@@ -282,10 +282,7 @@ class Round:
         """(the new table, the rack tiles it adds) of a play, or IllegalPlay saying what is
         wrong with it."""
         seat = action.seat
-        kept = {tile_set.tiles: tile_set for tile_set in self.table}  # sets read already
-        table = tuple(kept.get(tiles) or read_set(tiles) for tiles in action.table)
-        old = Counter(tile for tile_set in self.table for tile in tile_set.tiles)
-        new = Counter(tile for tile_set in table for tile in tile_set.tiles)
+        table, old, new = self._read_table(action.table)
         missing = old - new
         if missing:
             gone = format_tiles(_sorted(missing.elements()))
@@ -305,6 +302,31 @@ class Round:
             self._check_initial_meld(table)
         self._check_jokers(table)
         return table, added
+
+    def _read_table(
+        self, sets: Iterable[Sequence[Tile]]
+    ) -> tuple[tuple[TileSet, ...], Counter, Counter]:
+        """The sets of a new table read, and the tiles of the old table and of the new one, both
+        less the sets passed back as the very tuples the table holds: those are unchanged, so
+        they are not read again, and leaving them out of both counts changes no difference of
+        the two. (The plays `legal_actions` lists pass the table's tuples back, so checking
+        each does not read or count the whole table again.)"""
+        unchanged = Counter(id(tile_set.tiles) for tile_set in self.table)
+        known = {id(tile_set.tiles): tile_set for tile_set in self.table}
+        table, new = [], Counter()
+        for tiles in sets:
+            if unchanged[id(tiles)]:
+                unchanged[id(tiles)] -= 1
+                table.append(known[id(tiles)])
+            else:
+                table.append(read_set(tiles))
+                new.update(table[-1].tiles)
+        old = Counter()
+        for tile_set in self.table:
+            if unchanged[id(tile_set.tiles)]:  # not in the new table as it was
+                unchanged[id(tile_set.tiles)] -= 1
+                old.update(tile_set.tiles)
+        return tuple(table), old, new
 
     def _check_initial_meld(self, table: tuple[TileSet, ...]) -> None:
         if not table_kept(self.table, table):
