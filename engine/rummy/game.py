@@ -69,9 +69,11 @@ class Round(Protocol[A, V_co]):
     def actions(self) -> tuple[A, ...]: ...  # every action so far, in order
 
     def legal_actions(self) -> tuple[A, ...]:
-        """What the seat to move may do; () once the round is over. Complete for gin and Basic
-        Rummy; Rummikub's plays are whole tables, too many to list, so it lists the draw and
-        the plays of one set or one tile (`apply` takes any legal table)."""
+        """What the seat to move may do, in a fixed order; () once the round is over. Complete
+        for gin and Basic Rummy. Rummikub's plays are whole tables, too many to list, so it lists
+        the draw (and the timeout, with a turn timer) and the plays that add one set from the
+        rack, or one rack tile to an end of a table set, that `apply` accepts (`apply` takes any
+        legal table)."""
         ...
 
     def apply(self, action: A) -> Self: ...

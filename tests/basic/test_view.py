@@ -1,22 +1,8 @@
 """A seat's view of a Basic Rummy hand shows its own cards and what is public, nothing else."""
 
 from rummy.basic import Match, Phase, Round, Rules
-from rummy.rng import Rng, derive_seed
-from support.random_play import random_basic_action, reshuffle_hidden
-
-
-def test_a_view_is_the_same_whatever_the_hidden_cards_are():
-    rng = Rng(4)
-    checked = 0
-    for number in range(30):
-        hand = Round.deal(number, Rules(players=2 + number % 5), number % 2)
-        while not hand.is_over:
-            for seat in range(hand.players):
-                other = reshuffle_hidden(hand, seat, derive_seed(number, len(hand.actions), seat))
-                assert other.view(seat) == hand.view(seat)
-                checked += other.hands != hand.hands
-            hand = hand.apply(random_basic_action(hand, rng))
-    assert checked > 1000
+from rummy.rng import Rng
+from support.random_play import random_basic_action
 
 
 def test_a_view_shows_the_seats_own_hand_counts_of_the_others_and_the_public_record():

@@ -3,8 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rummy.cards import DECK
-from rummy.gin import HOUSE, PAGAT, Match, replay
-from rummy.rng import Rng
+from rummy.gin import HOUSE, PAGAT
 from support.random_play import random_hand_states
 
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -26,25 +25,3 @@ def test_every_card_is_conserved_after_every_random_legal_action(seed, rules):
         assert len(hand.hands[hand.to_move]) == (11 if hand.phase.value == "discard" else 10)
         assert len(hand.hands[1 - hand.to_move]) == 10
     assert hand.result is not None
-
-
-@settings(max_examples=150, deadline=None)
-@given(seeds, presets)
-def test_replay_reproduces_every_state(seed, rules):
-    for state in random_hand_states(seed, rules):
-        assert replay(state.seed, state.actions, rules=rules, dealer=state.dealer) == state
-
-
-@settings(max_examples=100, deadline=None)
-@given(seeds, st.integers(min_value=0, max_value=400))
-def test_a_saved_match_record_replays_to_the_same_match(seed, steps):
-    match = Match.start(HOUSE.with_target(50), seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if match.round.is_over:
-            if match.is_over:
-                break
-            match = match.next_round()
-        else:
-            match = match.apply(rng.choice(match.round.legal_actions()))
-    assert Match.from_record(match.to_record()) == match

@@ -194,20 +194,6 @@ def test_actions_after_the_hand_ended_are_refused():
     _expect_refused(over, DrawStock(1), "hand_over", "hand is over")
 
 
-def test_refused_actions_leave_the_state_unchanged():
-    hand = deal().apply(TakeUpcard(0))
-    before = (hand.hands, hand.pile, hand.stock, hand.phase, hand.to_move, hand.actions)
-    for action in (
-        DrawStock(0),
-        Discard(0, hand.taken[0][0]),
-        Discard(0, hand.hands[1][0]),
-        TakeUpcard(1),
-    ):
-        with pytest.raises(IllegalAction):
-            hand.apply(action)
-    assert (hand.hands, hand.pile, hand.stock, hand.phase, hand.to_move, hand.actions) == before
-
-
 def test_pagat_preset_uses_the_same_turn_rules():
     hand = deal(rules=PAGAT).apply(PassUpcard(0)).apply(PassUpcard(1))
     assert hand.legal_actions() == (DrawStock(0),)

@@ -1,6 +1,5 @@
 """The Rummikub round, as the rules page states it."""
 
-import random
 from collections import Counter
 from dataclasses import replace
 
@@ -12,12 +11,13 @@ from rummy.rummikub import (
     Play,
     Round,
     Rules,
+    Timeout,
+    format_tiles,
     rack_total,
     read_set,
-    replay,
 )
 from rummy.rummikub import parse_tiles as tiles
-from support.random_play import simple_rummikub_play
+from rummy.rummikub.round import new_sets_value
 
 
 def position(rack, table=(), melded=True, players=2):
@@ -177,17 +177,57 @@ def test_with_the_pool_empty_the_round_ends_when_nobody_plays_and_the_lowest_rac
     )
 
 
-def test_tiles_are_conserved_and_games_replay_over_many_random_games():
-    rng = random.Random(3)
-    for number in range(2000):
-        seed = rng.randrange(1 << 30)
-        rules = Rules(players=2 + number % 3, initial_meld=30 if number % 2 else 0)
-        game = Round.deal(seed, rules)
-        while not game.is_over:
-            game = game.apply(simple_rummikub_play(game))
-            if len(game.actions) % 16 == 0:
-                assert all_tiles(game) == Counter(FULL_POOL)
-        assert all_tiles(game) == Counter(FULL_POOL)
-        assert sum(game.result.scores) == 0
-        if number % 10 == 0:
-            assert replay(seed, game.actions, rules) == game
+def listed(game):
+    """The tables of the plays `legal_actions` lists, each set written out."""
+    return [
+        [format_tiles(s) for s in action.table]
+        for action in game.legal_actions()
+        if isinstance(action, Play)
+    ]
+
+
+def test_the_listed_plays_lay_one_new_set_or_add_one_tile_to_an_end_of_a_table_set():
+    game = position("R1 R2 R3 R4 K9 B9 O9 O2 K4 K8", table=["K5 K6 K7", "B4 O4 R4"])
+    assert game.legal_actions()[0] == Draw(0)
+    assert listed(game) == [
+        ["K5 K6 K7", "B4 O4 R4", "R1 R2 R3"],  # every run within R1-R4
+        ["K5 K6 K7", "B4 O4 R4", "R1 R2 R3 R4"],
+        ["K5 K6 K7", "B4 O4 R4", "R2 R3 R4"],
+        ["K5 K6 K7", "B4 O4 R4", "K9 B9 O9"],
+        ["K4 K5 K6 K7", "B4 O4 R4"],  # at either end of a run
+        ["K5 K6 K7 K8", "B4 O4 R4"],
+        ["K5 K6 K7", "B4 O4 R4 K4"],  # the fourth colour of a group
+    ]
+
+
+def test_every_listed_action_is_accepted():
+    game = position("R1 R2 R3 R4 K9 B9 O9 J O2 K4 K8", table=["K5 K6 K7", "B4 O4 R4"])
+    for action in game.legal_actions():
+        after = game.apply(action)
+        assert after.actions == (action,)
+
+
+def test_a_joker_is_listed_completing_two_rack_tiles():
+    game = position("R9 R10 J K1 O1", table=[], melded=False)
+    assert listed(game) == [["R9 R10 J"]]  # 9 + 10 + 11 = 30; K1 O1 J makes 3
+
+
+def test_before_the_initial_meld_no_play_under_30_points_is_listed():
+    game = position("R7 R8 R9 K10 B10 O10 R10 B5", table=["B2 B3 B4"], melded=False)
+    plays = listed(game)
+    assert ["B2 B3 B4", "R7 R8 R9"] not in plays  # 24 points
+    assert ["B2 B3 B4", "R8 R9 R10"] not in plays  # 27
+    assert ["B2 B3 B4 B5"] not in plays  # the table is not touched before the meld
+    assert ["B2 B3 B4", "R7 R8 R9 R10"] in plays and ["B2 B3 B4", "K10 B10 O10"] in plays
+    assert all(new_sets_value(game.table, [read_set(tiles(s)) for s in p]) >= 30 for p in plays)
+
+
+def test_the_timeout_is_listed_only_with_a_turn_timer():
+    assert Timeout(0) not in position("K1 K2").legal_actions()
+    timed = replace(position("K1 K2"), rules=Rules(players=2, turn_timer=60))
+    assert timed.legal_actions() == (Draw(0), Timeout(0))
+
+
+def test_nothing_is_listed_once_the_round_is_over():
+    game = play(position("R5 R6 R7", table=[]), "R5 R6 R7")
+    assert game.is_over and game.legal_actions() == ()

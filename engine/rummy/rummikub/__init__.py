@@ -2,12 +2,15 @@
 the exact solver (the computer players follow)."""
 
 from ..errors import IllegalPlay
+from .actions import action_code, parse_action
+from .match import Match
 from .round import (
     Draw,
     Play,
     Result,
     Round,
     Rules,
+    Timeout,
     View,
     rack_total,
     replay,
@@ -20,7 +23,11 @@ from .tiles import COLOURS, FULL_POOL, JOKER, Tile, format_tiles, parse_tile, pa
 __all__ = [
     "COLOURS",
     "Draw",
+    "Match",
     "Play",
+    "Timeout",
+    "action_code",
+    "parse_action",
     "Round",
     "Solution",
     "Result",

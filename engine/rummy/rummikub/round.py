@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import IllegalPlay
 from ..rng import Rng, derive_seed
+from .moves import end_tiles, extended, new_sets
 from .sets import TileSet, read_set
 from .tiles import FULL_POOL, Tile, format_tiles, sort_key
 
@@ -154,8 +155,11 @@ def unreplaced_joker(old: Sequence[TileSet], new: Sequence[TileSet]) -> frozense
     tiles is on the new table) or taken on by a joker of the new table, one each, that can
     still be one of those tiles. Returns a role left uncovered, or None when the move keeps
     the rule. (Where a freed joker goes needs no check: every table tile stays in a set.)"""
+    roles = _roles(old)
+    if not roles:
+        return None
     on_table = Counter(tile for tile_set in new for tile in tile_set.tiles)
-    waiting = [role for role in _roles(old) if not any(on_table[tile] for tile in role)]
+    waiting = [role for role in roles if not any(on_table[tile] for tile in role)]
     jokers = _roles(new)
     for order in permutations(range(len(jokers)), len(waiting)):  # two jokers at most
         if all(role & jokers[j] for role, j in zip(waiting, order, strict=True)):
@@ -200,6 +204,38 @@ class Round:
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The draw, the timeout when there is a turn timer, then the plays that lay one new set
+        from the rack beside the table as it stands (`moves.new_sets`), then those that add one
+        rack tile to an end of a table run or to a group of three; each only if `apply` takes
+        it (an initial meld reaches its points). Not every legal play: one may also lay several
+        sets at once, or rearrange the table."""
+        if self.result is not None:
+            return ()
+        seat = self.to_move
+        rack = self.racks[seat]
+        table = tuple(tile_set.tiles for tile_set in self.table)
+        plays = [Play(seat, table + (tile_set.tiles,)) for tile_set in new_sets(rack)]
+        held = set(rack)
+        for index, tile_set in enumerate(self.table):
+            for tile in end_tiles(tile_set):
+                grown = extended(tile_set, tile) if tile in held else None
+                if grown is not None:
+                    plays.append(Play(seat, table[:index] + (grown.tiles,) + table[index + 1 :]))
+        timeout = (Timeout(seat),) if self.rules.turn_timer is not None else ()
+        return (Draw(seat),) + timeout + tuple(p for p in plays if self._accepts(p))
+
+    def _accepts(self, play: Play) -> bool:
+        try:
+            self.check_play(play)
+        except IllegalPlay:
+            return False
+        return True
 
     def apply(self, action: Action) -> Round:
         if self.result is not None:
@@ -247,9 +283,7 @@ class Round:
         """(the new table, the rack tiles it adds) of a play, or IllegalPlay saying what is
         wrong with it."""
         seat = action.seat
-        table = tuple(read_set(tiles) for tiles in action.table)
-        old = Counter(tile for tile_set in self.table for tile in tile_set.tiles)
-        new = Counter(tile for tile_set in table for tile in tile_set.tiles)
+        table, old, new = self._read_table(action.table)
         missing = old - new
         if missing:
             gone = format_tiles(_sorted(missing.elements()))
@@ -269,6 +303,32 @@ class Round:
             self._check_initial_meld(table)
         self._check_jokers(table)
         return table, added
+
+    def _read_table(
+        self, sets: Iterable[Sequence[Tile]]
+    ) -> tuple[tuple[TileSet, ...], Counter[Tile], Counter[Tile]]:
+        """The sets of a new table read, and the tiles of the old table and of the new one, both
+        less the sets passed back as the very tuples the table holds: those are unchanged, so
+        they are not read again, and leaving them out of both counts changes no difference of
+        the two. (The plays `legal_actions` lists pass the table's tuples back, so checking
+        each does not read or count the whole table again.)"""
+        unchanged = Counter(id(tile_set.tiles) for tile_set in self.table)
+        known = {id(tile_set.tiles): tile_set for tile_set in self.table}
+        table: list[TileSet] = []
+        new: Counter[Tile] = Counter()
+        for tiles in sets:
+            if unchanged[id(tiles)]:
+                unchanged[id(tiles)] -= 1
+                table.append(known[id(tiles)])
+            else:
+                table.append(read_set(tiles))
+                new.update(table[-1].tiles)
+        old: Counter[Tile] = Counter()
+        for tile_set in self.table:
+            if unchanged[id(tile_set.tiles)]:  # not in the new table as it was
+                unchanged[id(tile_set.tiles)] -= 1
+                old.update(tile_set.tiles)
+        return tuple(table), old, new
 
     def _check_initial_meld(self, table: tuple[TileSet, ...]) -> None:
         if not table_kept(self.table, table):

@@ -9,82 +9,25 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from ..moves import extended, pairs, runs_and_groups
 from ..round import Action, Draw, Play, View
-from ..sets import GROUP, TileSet, read_set
-from ..tiles import COLOURS, JOKER, Tile, sort_key
-
-
-def _runs_and_groups(rack: Counter[Tile]) -> list[tuple[Tile, ...]]:
-    """Every longest run (a colour's consecutive numbers) and every group of all the colours
-    of a number, from the numbered tiles of `rack`, as long as they make a set."""
-    found = []
-    for colour in COLOURS:
-        run: list[Tile] = []
-        for number in range(1, 15):
-            tile = Tile(colour, number) if number <= 13 else None
-            if tile is not None and rack[tile]:
-                run.append(tile)
-                continue
-            if len(run) >= 3:
-                found.append(tuple(run))
-            run = []
-    for number in range(1, 14):
-        group = tuple(Tile(colour, number) for colour in COLOURS if rack[Tile(colour, number)])
-        if len(group) >= 3:
-            found.append(group)
-    return found
-
-
-def _pairs(rack: Counter[Tile]) -> list[tuple[Tile, ...]]:
-    """Two numbered tiles a joker makes a set of: one number in two colours, or one colour
-    with numbers one or two apart."""
-    tiles = sorted((tile for tile in rack if not tile.is_joker), key=sort_key)
-    pairs: list[tuple[Tile, ...]] = []
-    for i, low in enumerate(tiles):
-        for high in tiles[i + 1 :]:
-            same_number = low.number == high.number and low.colour != high.colour
-            # numbered tiles, the jokers left out (`tiles.numbered` would tell mypy so)
-            close_run = low.colour == high.colour and 1 <= high.number - low.number <= 2  # type: ignore[operator]
-            if same_number or close_run:
-                pairs.append((low, high))
-    return pairs
+from ..sets import TileSet, read_set
+from ..tiles import JOKER, Tile, sort_key
 
 
 def rack_sets(rack: Iterable[Tile]) -> tuple[list[TileSet], Counter[Tile]]:
     """Sets from the rack alone, greedily (longest first, then most points), and what is left."""
     left = Counter(rack)
     sets: list[TileSet] = []
-    while found := _runs_and_groups(left):
-        # runs, groups and pairs of numbered tiles (`tiles.numbered` would tell mypy so)
-        best = max(found, key=lambda tiles: (len(tiles), sum(t.number for t in tiles)))  # type: ignore[misc]
+    while found := runs_and_groups(left):
+        best = max(found, key=lambda tiles: (len(tiles), sum(t.number for t in tiles)))
         sets.append(read_set(best))
         left -= Counter(best)
-    while left[JOKER] and (pairs := _pairs(left)):
-        best = max(pairs, key=lambda pair: sum(t.number for t in pair))  # type: ignore[misc]
+    while left[JOKER] and (found_pairs := pairs(left)):
+        best = max(found_pairs, key=lambda pair: sum(t.number for t in pair))
         sets.append(read_set(best + (JOKER,)))
         left -= Counter(best + (JOKER,))
     return sets, left
-
-
-def extended(tile_set: TileSet, tile: Tile) -> TileSet | None:
-    """The set with `tile` added at an end of a run or as the fourth tile of a group, if it fits."""
-    if tile.is_joker:
-        return None
-    if tile_set.kind == GROUP:
-        colours = {t.colour for t in tile_set.tiles if not t.is_joker}
-        fits = (
-            len(tile_set.tiles) == 3
-            and tile.number == tile_set.numbers[0]
-            and tile.colour not in colours
-        )
-        return read_set(tile_set.tiles + (tile,)) if fits else None
-    if tile.colour != tile_set.colour:
-        return None
-    if tile.number == tile_set.numbers[-1] + 1:
-        return read_set(tile_set.tiles + (tile,))
-    if tile.number == tile_set.numbers[0] - 1:
-        return read_set((tile,) + tile_set.tiles)
-    return None
 
 
 def _extend_all(table: list[TileSet], left: Counter[Tile]) -> None:

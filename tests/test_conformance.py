@@ -1,0 +1,239 @@
+"""Every game keeps the promises of the interface (rummy/game.py), checked the same way for gin,
+Basic Rummy at each seat count its rules allow and Rummikub at each of its: random legal play
+ends with a result; no card or tile is ever lost or made; a saved match replays to the same
+state; what a seat sees does not depend on the cards it cannot see; and an illegal action is
+refused with the game's error, changing nothing.
+
+Only the interface is used, plus a small table of what differs per game (`GAMES`): how a match
+starts and loads from its record, where the cards lie, and
+actions with cards or tiles the seat to move does not hold.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+from rummy import basic, gin, rummikub
+from rummy.cards import DECK
+from rummy.errors import IllegalAction, IllegalPlay
+from rummy.rng import derive_seed
+from rummy.rummikub.moves import runs_and_groups
+from support.random_play import reshuffle_hidden
+
+CAP = 3000  # actions: a round still going after this many never ends
+SEEDS = (0, 1, 2, 3)
+ROUNDS = 2  # played of each match, so that records hold a round after the first
+REPLAY_EVERY = 50  # a saved match is replayed at every 50th action, and at the end
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the checks need of a game beyond the interface."""
+
+    players: tuple[int, ...]  # every seat count its rules allow
+    start: Callable[[int, int], Any]  # (players, seed) -> a new match, rules varied by seed
+    load: Callable[[dict[str, Any]], Any]  # a match's record -> the match
+    deck: Counter[Any]
+    everything: Callable[[Any], Counter[Any]]  # a round's cards or tiles, wherever they lie
+    not_held: Callable[[Any], list[Any]]  # actions of the seat to move with cards it lacks
+    error: type[IllegalAction]
+
+
+def gin_not_held(hand: gin.Round) -> list[Any]:
+    stranger = hand.hands[1 - hand.to_move][0]
+    return [gin.Discard(hand.to_move, stranger), gin.Knock(hand.to_move, stranger)]
+
+
+def basic_not_held(hand: basic.Round) -> list[Any]:
+    seat = hand.to_move
+    other = hand.hands[(seat + 1) % hand.players]
+    return [
+        basic.Discard(seat, other[0]),
+        basic.LayOff(seat, other[0], 0),
+        basic.NewMeld(seat, other[:3]),
+    ]
+
+
+def rummikub_not_held(game: rummikub.Round) -> list[Any]:
+    """Plays adding a set of tiles of which the rack has no copy, and three of one such tile."""
+    seat, rack = game.to_move, set(game.racks[game.to_move])
+    hidden = [tile for s, held in enumerate(game.racks) if s != seat for tile in held]
+    strangers = Counter(tile for tile in hidden + list(game.pool) if tile not in rack)
+    table = tuple(tile_set.tiles for tile_set in game.table)
+    sets = runs_and_groups(strangers)[:2] + [(next(iter(strangers)),) * 3]
+    return [rummikub.Play(seat, table + (tiles,)) for tiles in sets]
+
+
+GAMES = {
+    "gin": Game(
+        players=(2,),
+        start=lambda players, seed: gin.Match.start(
+            (gin.HOUSE, gin.PAGAT)[seed % 2], seed, first_dealer=seed % 2
+        ),
+        load=gin.Match.from_record,
+        deck=Counter(DECK),
+        everything=lambda hand: Counter(hand.hands[0] + hand.hands[1] + hand.stock + hand.pile),
+        not_held=gin_not_held,
+        error=IllegalAction,
+    ),
+    "basic": Game(
+        players=tuple(basic.HAND_SIZES),
+        start=lambda players, seed: basic.Match.start(
+            basic.Rules(players=players, rummy_doubles=seed % 2 == 1), seed
+        ),
+        load=basic.Match.from_record,
+        deck=Counter(DECK),
+        everything=lambda hand: Counter(
+            [card for held in hand.hands for card in held]
+            + [card for laid in hand.table for card in laid.meld.cards]
+            + list(hand.stock + hand.pile)
+        ),
+        not_held=basic_not_held,
+        error=IllegalAction,
+    ),
+    "rummikub": Game(
+        players=(2, 3, 4),
+        start=lambda players, seed: rummikub.Match.start(
+            rummikub.Rules(
+                players=players,
+                initial_meld=(30, 0)[seed % 2],
+                rounds=ROUNDS,
+                turn_timer=(None, 60)[seed % 2],
+            ),
+            seed,
+        ),
+        load=rummikub.Match.from_record,
+        deck=Counter(rummikub.FULL_POOL),
+        everything=lambda game: Counter(
+            [tile for rack in game.racks for tile in rack]
+            + [tile for tile_set in game.table for tile in tile_set.tiles]
+            + list(game.pool)
+        ),
+        not_held=rummikub_not_held,
+        error=IllegalPlay,
+    ),
+}
+
+CASES = [
+    pytest.param(name, players, seed, id=f"{name}-{players}p-seed{seed}")
+    for name, game in GAMES.items()
+    for players in game.players
+    for seed in SEEDS
+]
+
+
+@dataclass(frozen=True)
+class Stranger:
+    """An action of no game."""
+
+    seat: int
+
+
+@functools.cache
+def played(name: str, players: int, seed: int) -> tuple[Any, ...]:
+    """Every state of a match through its first ROUNDS rounds, each played by random legal
+    actions (a seeded random.Random), one that ends the round taken whenever one is listed (so
+    that knocks and going out are reached, not only an empty stock)."""
+    rng = random.Random(seed)
+    match = GAMES[name].start(players, seed)
+    states = [match]
+    while True:
+        game = match.round
+        if game.is_over:
+            if match.is_over or len(match.rounds) == ROUNDS:
+                return tuple(states)
+            match = match.next_round()
+        else:
+            assert len(game.actions) < CAP, "the round never ends"
+            legal = game.legal_actions()
+            ending = [action for action in legal if game.apply(action).is_over]
+            action = rng.choice(ending or legal)
+            match = match.apply(action)
+            assert match.round.actions == game.actions + (action,)
+        states.append(match)
+
+
+@pytest.mark.parametrize("name, players, seed", CASES)
+def test_random_legal_play_reaches_a_result(name, players, seed):
+    ended = 0
+    for match in played(name, players, seed):
+        game = match.round
+        assert game.players == players and 0 <= game.to_move < players
+        legal = game.legal_actions()
+        if game.is_over:
+            assert legal == ()
+            assert game.result.winner is None or 0 <= game.result.winner < players
+            ended += 1
+        else:
+            assert game.result is None
+            assert legal and all(action.seat == game.to_move for action in legal)
+            assert len(set(legal)) == len(legal) and legal == game.legal_actions()
+    assert ended == ROUNDS or match.is_over
+
+
+@pytest.mark.parametrize("name, players, seed", CASES)
+def test_every_card_stays_in_play(name, players, seed):
+    deck = GAMES[name].deck
+    for match in played(name, players, seed):
+        assert GAMES[name].everything(match.round) == deck
+
+
+@pytest.mark.parametrize("name, players, seed", CASES)
+def test_a_saved_match_replays_to_the_same_state(name, players, seed):
+    for match in played(name, players, seed):
+        if len(match.round.actions) % REPLAY_EVERY == 0 or match.round.is_over:
+            loaded = GAMES[name].load(json.loads(json.dumps(match.to_record())))
+            assert loaded == match and loaded.round == match.round
+
+
+@pytest.mark.parametrize("name, players, seed", CASES)
+def test_a_view_is_unchanged_when_the_hidden_cards_are_dealt_again(name, players, seed):
+    changed = 0
+    for match in played(name, players, seed):
+        game = match.round
+        if game.is_over:
+            continue  # the end shows every hand
+        for seat in range(players):
+            other = reshuffle_hidden(game, seat, derive_seed(seed, len(game.actions), seat))
+            assert other.view(seat) == game.view(seat)
+            changed += other != game
+    assert changed  # the hidden cards really were dealt again
+
+
+def refused(game: Any, actions: list[Any], error: type[IllegalAction]) -> None:
+    """Each action raises `error` and leaves the round as it was (every field of the round is
+    immutable, so a copy of the round itself is a copy of all of it)."""
+    before = replace(game)
+    for action in actions:
+        with pytest.raises(error):
+            game.apply(action)
+        assert game == before
+
+
+@pytest.mark.parametrize("name, players, seed", CASES)
+def test_an_illegal_action_is_refused_and_changes_nothing(name, players, seed):
+    """Refused: an action of a seat not to move, one with cards or tiles the seat does not hold,
+    one listed a move ago and not now (the round over, or its moment gone: a second draw), and
+    one of no game."""
+    rng = random.Random(seed)
+    error = GAMES[name].error
+    before: list[Any] = []
+    for match in played(name, players, seed):
+        game = match.round
+        legal = list(game.legal_actions())
+        stale = [action for action in before if action not in legal]
+        if game.is_over:
+            refused(game, stale + [Stranger(game.to_move)], error)
+        else:
+            sample = rng.sample(legal, min(3, len(legal)))
+            others = [replace(action, seat=(action.seat + 1) % players) for action in sample]
+            strange = GAMES[name].not_held(game) + [Stranger(game.to_move)]
+            refused(game, others + stale + strange, error)
+        before = legal
