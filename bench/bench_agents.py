@@ -13,7 +13,7 @@ import argparse
 import time
 from statistics import median, quantiles
 
-from rummy.gin import LEVELS, Match, make_agent, play_hand, preset
+from rummy.gin import LEVELS, Match, make_agent, play_round, preset
 from rummy.rng import derive_seed
 
 
@@ -63,7 +63,7 @@ def decision_times(level: str, hands: int, seed: int, rules) -> list[float]:
         agents = [timed, make_agent("normal", n)]
         if n % 2:
             agents.reverse()
-        play_hand(Match.start(rules, derive_seed(seed, 10_000 + n)), agents)
+        play_round(Match.start(rules, derive_seed(seed, 10_000 + n)), agents)
         times += timed.seconds
     return times
 

@@ -30,7 +30,7 @@ import argparse
 from multiprocessing import Pool
 
 from rummy.cards import to_mask
-from rummy.gin import Discard, HardAgent, Knock, Match, PassUpcard, make_agent, play_hand, preset
+from rummy.gin import Discard, HardAgent, Knock, Match, PassUpcard, make_agent, play_round, preset
 from rummy.gin.agents.simulate import Deal
 from rummy.gin.arena import play_pair, summarize
 from rummy.intervals import mean_interval
@@ -129,7 +129,7 @@ def deal_points(args) -> list[float]:
         for dealer in (0, 1):
             hard, opponent = players(variant, against)
             agents = [hard(derive_seed(seed, deal, 1)), opponent(derive_seed(seed, deal, 2))]
-            match = play_hand(
+            match = play_round(
                 Match.start(rules, derive_seed(seed, deal), first_dealer=dealer), agents
             )
             total += match.round.result.points_for(0)

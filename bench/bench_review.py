@@ -20,11 +20,11 @@ PERSON = 0
 
 
 def gin_hands(count: int, seed: int):
-    from rummy.gin import Match, make_agent, play_hand, preset
+    from rummy.gin import Match, make_agent, play_round, preset
 
     for n in range(count):
         match = Match.start(preset("house"), derive_seed(seed, n))
-        yield play_hand(match, [make_agent("normal", n), make_agent("hard", n)]).round
+        yield play_round(match, [make_agent("normal", n), make_agent("hard", n)]).round
 
 
 def basic_hands(count: int, seed: int, players: int = 3):

@@ -20,7 +20,7 @@ from rummy.gin import (
     TakeUpcard,
     advise,
     make_agent,
-    play_hand,
+    play_round,
 )
 from rummy.rng import derive_seed
 from support.random_play import random_hand_states, reshuffle_hidden
@@ -87,7 +87,7 @@ def test_every_level_only_returns_legal_actions(rules, pairing, hands):
         agents = [LegalityChecker(make_agent(name, n)) for name in pairing]
         if n % 2:
             agents.reverse()
-        match = play_hand(Match.start(rules, derive_seed(31, n)), agents)
+        match = play_round(Match.start(rules, derive_seed(31, n)), agents)
         assert match.round.is_over
         checkers += agents
     assert sum(c.decisions for c in checkers) > hands * 10

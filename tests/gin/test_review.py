@@ -18,7 +18,7 @@ from rummy.gin import (
     Round,
     advise,
     make_agent,
-    play_hand,
+    play_round,
     preset,
 )
 from rummy.gin.review import review, review_steps, view_at
@@ -35,7 +35,7 @@ class Hinted:
 
 def played(seed, person, computer="hard"):
     match = Match.start(preset("house"), seed)
-    return play_hand(match, [person, make_agent(computer, seed)]).round
+    return play_round(match, [person, make_agent(computer, seed)]).round
 
 
 def position(person, computer, phase=Phase.DISCARD, top=None):

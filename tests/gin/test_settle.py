@@ -3,7 +3,7 @@
 import pytest
 from rummy.cards import parse_cards, to_mask
 from rummy.errors import IllegalAction
-from rummy.gin import HOUSE, PAGAT, EasyAgent, Ending, Match, play_hand, settle
+from rummy.gin import HOUSE, PAGAT, EasyAgent, Ending, Match, play_round, settle
 from rummy.gin.settle import knocker_arrangement, knocker_points
 from rummy.rng import derive_seed
 from support.brute_force import exhaustive_deadwood, layoff_deadwood
@@ -111,7 +111,7 @@ def _knocks_from_real_games(count: int):
     for n in range(10_000):
         match = Match.start(HOUSE, derive_seed(99, n))
         agents = [EasyAgent(n), EasyAgent(n + 1)]
-        hand = play_hand(match, agents).round
+        hand = play_round(match, agents).round
         if hand.result.knocker is not None:
             knocker = hand.result.knocker
             found.append((hand.hands[knocker], hand.hands[1 - knocker]))

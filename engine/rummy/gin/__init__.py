@@ -15,7 +15,7 @@ from .actions import (
 from .agents import LEVELS, Agent, EasyAgent, HardAgent, NormalAgent, make_agent
 from .agents.hard import Advice, advise
 from .match import COMPUTER, PERSON, Match
-from .play import play_hand, play_match
+from .play import play_match, play_round
 from .round import Round, replay
 from .rules import HOUSE, PAGAT, Rules, preset
 from .settle import Ending, Settlement, settle
@@ -53,7 +53,7 @@ __all__ = [
     "advise",
     "make_agent",
     "parse_action",
-    "play_hand",
+    "play_round",
     "play_match",
     "preset",
     "replay",

@@ -1,4 +1,4 @@
-"""Drivers that play hands and matches between agents, handing each seat only its view."""
+"""Drivers that play rounds and matches between agents, handing each seat only its view."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from .round import Round
 from .state import Result
 
 
-def play_hand(match: Match, agents: Sequence[Agent]) -> Match:
-    """Play the current hand of `match` to its end; agents[seat] sees only its own view."""
+def play_round(match: Match, agents: Sequence[Agent]) -> Match:
+    """Play the current round of `match` to its end; agents[seat] sees only its own view."""
     while not match.round.is_over:
         seat = match.round.to_move
         match = match.apply(agents[seat].act(match.view(seat)))
@@ -20,9 +20,9 @@ def play_hand(match: Match, agents: Sequence[Agent]) -> Match:
 
 def play_match(match: Match, agents: Sequence[Agent]) -> Match:
     """Play `match` from its current state until a seat reaches the target."""
-    match = play_hand(match, agents)
+    match = play_round(match, agents)
     while not match.is_over:
-        match = play_hand(match.next_round(), agents)
+        match = play_round(match.next_round(), agents)
     return match
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from ..rng import derive_seed
 from .agents import Agent, make_agent
 from .match import Match
-from .play import play_hand, results
+from .play import play_round, results
 from .round import Round
 from .rules import HOUSE, Rules
 from .settle import Ending
@@ -80,7 +80,7 @@ def selfplay(
             agents.reverse()
         match = Match.start(rules, match_seed)
         while len(played) < hands:
-            match = play_hand(match, agents)
+            match = play_round(match, agents)
             played.append(match.round)
             if match.is_over:
                 break
