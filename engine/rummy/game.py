@@ -9,8 +9,9 @@ conformance test) is written for all. Each game has:
   `view(seat)`;
 - a `View` of a round: what one seat may see, and all an `Agent` is ever given;
 - a `Match`: rounds in sequence with running scores, saved as a record;
-- actions as frozen dataclasses with the seat that takes them, and `Codes`: each action's
-  short text code (records, links and the page use it) and back.
+- actions as frozen dataclasses with the seat that takes them; each game's `actions` module
+  turns one into its short text code (`action_code`: records, links and the page use it) and
+  back (`parse_action`).
 
 Seats are numbered from 0. The classes are Protocols: a game implements them by shape, so the
 games never import one another.
@@ -113,11 +114,3 @@ class Agent(Protocol[V_contra, A_co]):
     from one integer seed, its only source of randomness, and never sees more than the view."""
 
     def act(self, view: V_contra) -> A_co: ...
-
-
-class Codes(Protocol[A]):
-    """A game's action codes ("0 discard QS", "1 play R7 R8 R9"): each game's `actions`
-    module implements this."""
-
-    def action_code(self, action: A) -> str: ...
-    def parse_action(self, code: str) -> A: ...
