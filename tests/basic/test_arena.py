@@ -1,10 +1,6 @@
 """Basic Rummy arena plumbing (not strength): rotations, the summary, the cap, the command line."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from rummy.basic import TURNOVERS, Discard, Round
@@ -13,9 +9,8 @@ from rummy.cards import DECK
 from rummy.cli import main
 from rummy.errors import IllegalAction
 from rummy.rng import derive_seed
+from support.command import run_rummy
 from support.outside_agent import FirstLegal
-
-TESTS = Path(__file__).resolve().parents[1]
 
 
 class Recorder(FirstLegal):
@@ -112,17 +107,7 @@ def test_summary_counts_wins_rates_intervals_and_points():
 
 
 def run(*args):
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "rummy", "basic", "arena", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+    return run_rummy("basic", "arena", *args)
 
 
 def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():

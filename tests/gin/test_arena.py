@@ -1,17 +1,12 @@
 """Arena plumbing (not strength): pairs of matches, intervals, the command line."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from rummy.gin import HOUSE, make_agent
 from rummy.gin.arena import MatchOutcome, play_pair, summarize
 from rummy.intervals import mean_interval, wilson_interval
-
-TESTS = Path(__file__).resolve().parents[1]
+from support.command import run_rummy
 
 
 def test_wilson_interval_known_values():
@@ -63,35 +58,22 @@ def test_summary_counts_matches_hands_and_points():
 
 
 def test_arena_command_with_an_outside_agent_prints_json():
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
-    }
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "rummy",
-            "gin",
-            "arena",
-            "--p1",
-            "support.outside_agent:FirstLegal",
-            "--p2",
-            "easy",
-            "--matches",
-            "4",
-            "--target",
-            "50",
-            "--rules",
-            "pagat",
-            "--json",
-            "--jobs",
-            "2",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
+    done = run_rummy(
+        "gin",
+        "arena",
+        "--p1",
+        "support.outside_agent:FirstLegal",
+        "--p2",
+        "easy",
+        "--matches",
+        "4",
+        "--target",
+        "50",
+        "--rules",
+        "pagat",
+        "--json",
+        "--jobs",
+        "2",
     )
     assert done.returncode == 0, done.stderr
     stats = json.loads(done.stdout)
@@ -105,25 +87,17 @@ def test_arena_command_with_an_outside_agent_prints_json():
 
 
 def test_arena_text_report_names_both_players():
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "rummy",
-            "gin",
-            "arena",
-            "--p1",
-            "normal",
-            "--p2",
-            "easy",
-            "--matches",
-            "2",
-            "--jobs",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
+    done = run_rummy(
+        "gin",
+        "arena",
+        "--p1",
+        "normal",
+        "--p2",
+        "easy",
+        "--matches",
+        "2",
+        "--jobs",
+        "1",
     )
     assert done.returncode == 0, done.stderr
     assert "normal (p1) vs easy (p2), 2 matches to 100" in done.stdout
@@ -141,10 +115,5 @@ def test_arena_text_report_names_both_players():
     ],
 )
 def test_arena_refuses_bad_arguments_clearly(args, message):
-    done = subprocess.run(
-        [sys.executable, "-m", "rummy", "gin", "arena", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_rummy("gin", "arena", *args, timeout=60)
     assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr

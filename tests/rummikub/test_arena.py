@@ -1,19 +1,14 @@
 """Rummikub arena plumbing (not strength): rotations, the summary, the cap, the command line."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from rummy.cli import main
 from rummy.rng import derive_seed
 from rummy.rummikub import Draw, IllegalPlay, Play, Round, Rules
 from rummy.rummikub.arena import GameOutcome, play_game, play_round, summarize
+from support.command import run_rummy
 from support.outside_agent import AlwaysDraws
-
-TESTS = Path(__file__).resolve().parents[1]
 
 
 class Recorder(AlwaysDraws):
@@ -92,17 +87,7 @@ def test_summary_counts_wins_rates_intervals_and_points():
 
 
 def run(*args):
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
-    }
-    return subprocess.run(
-        [sys.executable, "-m", "rummy", "rummikub", "arena", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env=env,
-    )
+    return run_rummy("rummikub", "arena", *args)
 
 
 def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():
