@@ -60,15 +60,18 @@ def follow(event):
 
 
 def release(event):
-    """The end of a press: (key, the element below the pointer) for a drop, else None."""
+    """The end of a press: (key, the element below the pointer) for a drop, else None. The
+    element below is found while the dragged one still lets the pointer through (`.dragging`):
+    back in its place, or on its way there, it would be in the way."""
     if Drag.key is None or event.pointerId != Drag.pointer:
         return None
     key, active = Drag.key, Drag.active
+    below = document.elementFromPoint(event.clientX, event.clientY) if active else None
     cancel()
     if not active:
         return None
     Drag.dropped = True
-    return key, document.elementFromPoint(event.clientX, event.clientY)
+    return key, below
 
 
 def mark(place):
