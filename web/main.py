@@ -12,6 +12,7 @@ models and send the person's moves as codes (ui/table.py).
 import asyncio
 
 import js
+from pyscript.ffi import to_js
 from ui import drag
 from ui.basic import Basic
 from ui.dom import (
@@ -254,6 +255,12 @@ def on_pointer_up(event):
         TABLES[Screen.game].pointer_up(event)
 
 
+def on_context_menu(event):
+    """No menu over a card of the hand: a finger's long press there lifts the card to drag."""
+    if Screen.game is not None and TABLES[Screen.game].hand_card(event) is not None:
+        event.preventDefault()
+
+
 def on_key(event):
     if event.key != "Escape":
         return
@@ -302,6 +309,8 @@ async def main():
     document.addEventListener("pointermove", drag.follow)
     document.addEventListener("pointerup", on_pointer_up)
     document.addEventListener("pointercancel", lambda event: drag.cancel())
+    document.addEventListener("touchmove", drag.hold_still, to_js({"passive": False}))
+    document.addEventListener("contextmenu", on_context_menu)
     by_id("lang-select").addEventListener("change", on_language)
     document.addEventListener("change", on_four_colour)
     linked = (

@@ -172,14 +172,19 @@ def long_tasks(page: Page) -> list[float]:
     return page.evaluate("window.rummyLongTasks")
 
 
-def finger_drag(page: Page, source: Locator, target: Locator, steps: int = 8) -> None:
+def finger_drag(
+    page: Page, source: Locator, target: Locator, steps: int = 8, hold: str | None = None
+) -> None:
     """A finger pressed on `source`, moved onto `target` and lifted (touch events, which the
-    browser turns into pointer events of type "touch")."""
+    browser turns into pointer events of type "touch"). With `hold` (a condition in the page),
+    the finger rests on `source` until the page says `hold` (a long press), then moves."""
     cdp = page.context.new_cdp_session(page)
     start, end = source.bounding_box(), target.bounding_box()
     x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
     x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
-    clock = page.evaluate("Date.now() / 1000")  # the events' own times: a slow, steady finger
+
+    def now() -> float:
+        return page.evaluate("Date.now() / 1000")
 
     def touch(kind: str, points: list[dict], at: float) -> None:
         cdp.send(
@@ -187,7 +192,11 @@ def finger_drag(page: Page, source: Locator, target: Locator, steps: int = 8) ->
             {"type": kind, "touchPoints": points, "timestamp": clock + at},
         )
 
+    clock = now()  # the events' own times: a slow, steady finger
     touch("touchStart", [{"x": x0, "y": y0}], 0)
+    if hold is not None:
+        page.wait_for_function(hold, timeout=TURN_TIMEOUT)
+        clock = now()
     for step in range(1, steps + 1):
         touch(
             "touchMove",

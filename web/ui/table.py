@@ -152,17 +152,20 @@ class Table:
             self.store_save()
 
     def pointer_down(self, event):
-        """A press on a card of the hand may drag it to a new place (a finger: once selected)."""
-        node = (
-            event.target.closest(self.hand_cards)
-            if self.hand_cards and event.target.closest
-            else None
-        )
+        """A press on a card of the hand may drag it to a new place. A finger drags a selected
+        card at once; another only after a long press, so that a swipe scrolls the page and
+        the card need not be selected first (in gin's discard, a selected card's tap discards)."""
+        node = self.hand_card(event)
         if node is None or self.view is None or event.button != 0:
             return
-        if str(event.pointerType) != "mouse" and attr(node, "aria-pressed") != "true":
-            return  # a finger on a card not selected scrolls the page
-        drag.press(event, node, attr(node, "data-card"), self.hand_cards)
+        holds = str(event.pointerType) != "mouse" and attr(node, "aria-pressed") != "true"
+        drag.press(event, node, attr(node, "data-card"), self.hand_cards, holds)
+
+    def hand_card(self, event):
+        """The card of the person's hand the event happened on, or None."""
+        if not self.hand_cards or not event.target.closest:
+            return None
+        return event.target.closest(self.hand_cards)
 
     def pointer_up(self, event):
         """A card dropped on another card of the hand goes before it (after it, past its middle)."""
