@@ -87,12 +87,17 @@ def fill(text, params):
 
 
 def t(key, **params):
+    """The catalog's text of `key` filled with `params`. A text with plural forms is an object
+    {"by": name, "one": ..., "other": ...}: "one" when params[name] is 1, else "other"
+    (English; Chinese has none, its texts are plain strings)."""
     text = Catalog.strings.get(key)
+    if isinstance(text, dict):
+        text = text["one" if str(params.get(text["by"])) == "1" else "other"]
     return fill(text if isinstance(text, str) else key, params)
 
 
 def known(key):
-    return isinstance(Catalog.strings.get(key), str)
+    return isinstance(Catalog.strings.get(key), (str, dict))
 
 
 async def load_language(lang):
