@@ -1,6 +1,7 @@
 """The UI string catalogs in web/i18n: every language has the keys and placeholders of en.json,
-English has plural forms where a count can be 1 (Chinese has none), and every key the web code
-names literally exists in en.json; and the page's `t()` picks the plural form by its count."""
+English has plural forms where a count can be 1 (Chinese has none), Chinese text is parted by
+its own commas, and every key the web code names literally exists in en.json; and the page's
+`t()` picks the plural form by its count."""
 
 from __future__ import annotations
 
@@ -154,6 +155,24 @@ def test_english_counts_have_plural_forms():
     assert plurals and all(COUNTED_NOUN.search(value["other"]) for value in plurals)
 
 
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_chinese_text_has_no_ascii_commas(lang: str):
+    catalog = load(I18N / f"{lang}.json")
+    ascii_commas = [key for key, value in catalog.items() if any("," in s for s in strings(value))]
+    assert not ascii_commas, f"use 、 or ， in Chinese text: {ascii_commas}"
+
+
+def test_web_code_parts_lists_by_the_language():
+    """A list joined with ", " in code reads "蓝7, 蓝11" in Chinese: `listed` parts it by the
+    catalog's `list.sep`."""
+    joins = [
+        path.name
+        for path in sorted(WEB.rglob("*.py"))
+        if re.search(r"""["'], ["']\.join""", path.read_text(encoding="utf-8"))
+    ]
+    assert not joins, f'", ".join in {joins}: use dom.listed'
+
+
 @pytest.fixture
 def dom(monkeypatch: pytest.MonkeyPatch):
     """web/ui/dom.py on CPython, the browser's modules (js, pyscript) stubbed: its translation
@@ -179,3 +198,10 @@ def test_t_picks_the_plural_form_by_its_count(dom):
     assert dom.known("table.pileCount")
     dom.Catalog.strings = load(I18N / "zh-Hans.json")
     assert dom.t("basic.result.left", points=1) == "手里剩 1 分"
+
+
+def test_lists_part_by_the_language(dom):
+    dom.Catalog.strings = EN
+    assert dom.listed(["red 7", "blue 8"]) == "red 7, blue 8"
+    dom.Catalog.strings = load(I18N / "zh-Hans.json")
+    assert dom.listed(["红7", "蓝8"]) == "红7、蓝8"

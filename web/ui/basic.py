@@ -21,6 +21,7 @@ from .dom import (
     faces,
     hand_card_html,
     hide_result,
+    listed,
     show_result,
     show_status,
     spawn,
@@ -377,7 +378,7 @@ class Basic(shared.Table):
                 title = t("basic.game.shared")
             else:
                 title = t(
-                    "basic.game.lost", names=", ".join(seat_name(view, seat) for seat in winners)
+                    "basic.game.lost", names=listed(seat_name(view, seat) for seat in winners)
                 )
             show_result(
                 outcome,

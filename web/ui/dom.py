@@ -100,6 +100,11 @@ def known(key):
     return isinstance(Catalog.strings.get(key), (str, dict))
 
 
+def listed(items):
+    """Items in a line, parted by the language's separator (", " or "、")."""
+    return t("list.sep").join(items)
+
+
 async def load_language(lang):
     """Fetch the catalog of `lang` and translate every marked element of the page."""
     response = await js.fetch("./i18n/" + lang + ".json")

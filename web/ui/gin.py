@@ -20,6 +20,7 @@ from .dom import (
     faces,
     hand_card_html,
     hide_result,
+    listed,
     open_sheet,
     show_result,
     show_status,
@@ -345,7 +346,7 @@ def hints_html(hints):
         + "</p>"
     ]
     if len(hints) > 1:
-        others = ", ".join(hint_move(advice) for advice in hints[1:4])
+        others = listed(hint_move(advice) for advice in hints[1:4])
         lines.append('<p class="others">' + escape(t("hint.others", moves=others)) + "</p>")
     return "".join(lines)
 

@@ -10,7 +10,20 @@ gives ("0 discard 9D"); no rule lives here.
 
 import json
 
-from .dom import by_id, card_html, document, el, escape, face, faces, focus, recall, store, t
+from .dom import (
+    by_id,
+    card_html,
+    document,
+    el,
+    escape,
+    face,
+    faces,
+    focus,
+    listed,
+    recall,
+    store,
+    t,
+)
 from .link import Link
 from .rummikub import seat_name, tile_html, tiles_text
 from .table import render
@@ -195,7 +208,7 @@ def summary_text(game):
         for d in costly
     ]
     total = sum(d["cost"] for d in decisions)
-    return t("review.lost", decisions=", ".join(items), total=number_text(total))
+    return t("review.lost", decisions=listed(items), total=number_text(total))
 
 
 def seen_html(game, seen):

@@ -23,6 +23,7 @@ from .dom import (
     el,
     escape,
     hide_result,
+    listed,
     recall,
     refusal_text,
     show_result,
@@ -49,7 +50,7 @@ def tile_name(code):
 
 
 def tiles_text(codes):
-    return t("rk.list", items=", ".join(tile_name(code) for code in codes))
+    return t("rk.list", items=listed(tile_name(code) for code in codes))
 
 
 def tile_html(code, tile_id=None, classes=(), selected=False):
@@ -816,7 +817,7 @@ class Rummikub(shared.Table):
             elif 0 in winners:
                 title = t("rk.game.shared")
             else:
-                title = t("rk.game.lost", names=", ".join(seat_name(seat) for seat in winners))
+                title = t("rk.game.lost", names=listed(seat_name(seat) for seat in winners))
             show_result(
                 outcome,
                 lines,
