@@ -20,13 +20,14 @@ CATALOGS = sorted(I18N.glob("*.json"))
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # Literal keys in web code: data-i18n="key" (and data-i18n-aria="key", any data-i18n-*),
-# t("key") / t('key'), and both keys of t("a" if x else "b") / t(x ? "a" : "b").
+# t("key") / t('key') (and voiced("key", ...)), and both keys of t("a" if x else "b") /
+# t(x ? "a" : "b").
 # A key built at run time (t(f"error.{reason}"), t("move." + kind)) is not matched, or only up to
 # its trailing dot, which `used_keys` drops.
 KEY = r"""["']([\w.-]+)["']"""
 KEY_USES = (
     re.compile(r"""data-i18n(?:-[\w-]+)?\s*=\s*["']([^"'{}$]+)["']"""),
-    re.compile(rf"\bt\(\s*{KEY}"),
+    re.compile(rf"\b(?:t|voiced)\(\s*{KEY}"),
     re.compile(rf"\bt\(\s*{KEY}\s+if\b[^()\n]*?\belse\s+{KEY}"),
     re.compile(rf"\bt\([^()\n]*?\?\s*{KEY}\s*:\s*{KEY}"),
 )
@@ -205,3 +206,12 @@ def test_lists_part_by_the_language(dom):
     assert dom.listed(["red 7", "blue 8"]) == "red 7, blue 8"
     dom.Catalog.strings = load(I18N / "zh-Hans.json")
     assert dom.listed(["红7", "蓝8"]) == "红7、蓝8"
+
+
+def test_a_replay_words_the_sharer_where_the_table_says_you(dom):
+    dom.Catalog.strings = EN
+    assert dom.voiced("settle.knock.you") == "You knocked"
+    assert dom.voiced("settle.knock.you", True) == "The sharer knocked"
+    assert dom.voiced("settle.knock.opponent", True) == "The computer knocked"  # no twin needed
+    dom.Catalog.strings = load(I18N / "zh-Hans.json")
+    assert dom.voiced("basic.result.out.you", True) == "分享者出完了牌！"

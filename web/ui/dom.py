@@ -100,6 +100,12 @@ def known(key):
     return isinstance(Catalog.strings.get(key), (str, dict))
 
 
+def voiced(key, sharer=False, **params):
+    """`key`'s text; in a replay (`sharer`), its twin `replay.<key>` where the catalog has one,
+    which names the sharer where the table says "you"."""
+    return t("replay." + key if sharer and known("replay." + key) else key, **params)
+
+
 def listed(items):
     """Items in a line, parted by the language's separator (", " or "、")."""
     return t("list.sep").join(items)

@@ -32,6 +32,7 @@ from .dom import (
     store,
     t,
     unstore,
+    voiced,
 )
 from .link import Link
 from .prefs import storage_key
@@ -772,10 +773,19 @@ class Rummikub(shared.Table):
     def log_title(self, view):
         return t("rk.logTitle", number=view["round_number"])
 
-    def outcome(self, view):
+    def outcome(self, view, sharer=False):
         result = view["result"]
         key = "rk.result.lowest" if result["pool_exhausted"] else "rk.result.out"
-        return t(key + (".you" if result["winner"] == 0 else ""), name=seat_name(result["winner"]))
+        winner = result["winner"]
+        return voiced(key + (".you" if winner == 0 else ""), sharer, name=seat_name(winner))
+
+    def points(self, view, sharer=False):
+        """The winner's points: the sum of everyone else's racks."""
+        result = view["result"]
+        winner = result["winner"]
+        key = "basic.result.pointsYou" if winner == 0 else "basic.result.points"
+        score = result["racks"][winner]["score"]  # a rack per seat, in seat order
+        return voiced(key, sharer, name=seat_name(winner), points=score)
 
     def draw_result(self, view):
         screen = view["screen"]

@@ -174,6 +174,7 @@ async def open_link(text):
 def leave_replay():
     """The replay hidden and forgotten, and its link out of the address."""
     by_id("replay").hidden = True
+    by_id("replay-body").innerHTML = ""  # its settlement's test ids gone with it
     Replay.link = Replay.model = None
     forget_fragment()
     render()
@@ -222,14 +223,25 @@ def step_words(model, at):
     if at == 0:
         return t("replay.dealt")
     move = steps[at]["move"]  # in words as the seat saw it just before: the pile's top it took
-    seat = int(move.split()[0])
-    who = t("replay.player") if seat == 0 else t("replay.computer", seat=seat)
-    return t("replay.move", who=who, move=move_words(model["game"], move, steps[at - 1]["seen"]))
+    return t(
+        "replay.move",
+        who=seat_words(model["game"], int(move.split()[0])),
+        move=move_words(model["game"], move, steps[at - 1]["seen"]),
+    )
+
+
+def seat_words(game, seat):
+    """A seat of the replay, named as its game's table names it; the sharer in the third person
+    (gin's one computer is "the computer", the others' are numbered)."""
+    if seat == 0:
+        return t("replay.player")
+    return t("move.computer") if game == "gin" else t("replay.computer", seat=seat)
 
 
 def draw(tables):
     """Draw the replay shown (again, after a step or a redraw of the page under it); the last
-    step says how the hand ended, as its game's table words it."""
+    step says how the hand ended and who scored what, as its game's table words it (of the
+    sharer in the third person), with gin's settlement."""
     if not Replay.shown() or Replay.model is None or Review.shown():
         return
     model, at = Replay.model, Replay.at
@@ -241,10 +253,14 @@ def draw(tables):
     )
     words = t("replay.step", number=at + 1, count=len(steps)) + " · " + step_words(model, at)
     last = at == len(steps) - 1
-    if last and model["view"]["result"] is not None:  # a link may hold a hand not yet ended
-        words += " · " + tables[model["game"]].outcome(model["view"])
+    body = seen_html(model["game"], steps[at]["seen"], sharer=True)
+    view = model["view"]
+    if last and view["result"] is not None:  # a link may hold a hand not yet ended
+        table = tables[model["game"]]
+        words += " · " + table.outcome(view, sharer=True)
+        body = table.settlement(view, sharer=True) + body
     el("replay-step").textContent = words
-    by_id("replay-body").innerHTML = seen_html(model["game"], steps[at]["seen"])
+    by_id("replay-body").innerHTML = body
     el("replay-prev").setAttribute("aria-disabled", "true" if at == 0 else "false")
     el("replay-next").setAttribute("aria-disabled", "true" if last else "false")
     el("replay-next").dataset.last = "true" if last else "false"  # a state the tests wait on
