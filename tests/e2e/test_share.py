@@ -2,6 +2,8 @@
 too, and can be reviewed or played again; a bad link is refused and changes nothing; today's
 deal is the same for everyone and is played once."""
 
+import re
+
 import pytest
 from helpers import loaded, open_page, own_page, phase, press, settle, stored
 from players import (
@@ -202,11 +204,15 @@ def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browse
         assert hand_shown(first) == hand_shown(second) and len(hand_shown(first)) >= 10
         daily = stored(first, "rummy-table/gin/daily")
         assert daily["seed"] == stored(first, "rummy-table/gin/save")["match"]["seed"]
+        badge = first.get_by_test_id("daily-badge")
+        expect(badge).to_have_text(f"Today's deal {daily['date']}")  # marked on the table
 
         play_gin_hand(first)
+        expect(badge).to_be_visible()
         line = first.get_by_test_id("daily-line")
         expect(line).to_contain_text("today's deal")
         expect(line).to_contain_text(daily["date"])
+        expect(line).to_contain_text(re.compile(r"scores? \d+$|nobody scores$"))  # the score
         first.wait_for_function(
             "JSON.parse(localStorage.getItem('rummy-table/gin/daily')).link !== undefined"
         )
@@ -217,6 +223,7 @@ def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browse
         )
         press(first.get_by_test_id("close-result"))
         press(first.get_by_test_id("home"))
+        expect(badge).to_be_hidden()
         press(
             first.get_by_test_id("daily")
         )  # played once: the line and its link again, no new deal

@@ -281,16 +281,21 @@ def kept(table):
     return record if isinstance(record, dict) else {}
 
 
-def daily_hand(table, record):
-    """Whether `table` shows the daily deal's first hand, ended: its match is `record`'s."""
-    match, view = table.match_record(), table.view
+def daily_first_hand(table, record):
+    """Whether `table` shows the daily deal's first hand (in play or ended): its match is
+    `record`'s."""
+    match = table.match_record()
     return (
         bool(record)
         and record.get("seed") == match.get("seed")
         and len(match.get("hands") or []) == 1
-        and view is not None
-        and view["result"] is not None
+        and table.view is not None
     )
+
+
+def daily_hand(table, record):
+    """Whether `table` shows the daily deal's first hand, ended."""
+    return daily_first_hand(table, record) and table.view["result"] is not None
 
 
 async def daily(table, resume):
@@ -317,11 +322,14 @@ async def daily(table, resume):
 
 
 def draw_daily(table):
-    """The daily deal's line in the result of its hand: made once, when the hand has ended,
+    """The daily deal marked on its table while its first hand is played (`daily-badge`, with
+    its date), and its line in the result of that hand: made once, when the hand has ended,
     with a link to the hand (asked of the engine), and kept."""
-    node = el("daily-line")
+    node, badge = el("daily-line"), el("daily-badge")
     record = kept(table) if table is not None else {}
-    if table is None or not daily_hand(table, record):
+    badge.hidden = table is None or not daily_first_hand(table, record)
+    badge.textContent = t("daily.badge", date=record.get("date", ""))
+    if badge.hidden or not daily_hand(table, record):
         node.hidden = True
         return
     if not record.get("line"):
@@ -330,6 +338,7 @@ def draw_daily(table):
             game=t("name." + table.game),
             date=record.get("date", ""),
             outcome=table.outcome(table.view),
+            score=table.points(table.view) or t("daily.noScore"),
         )
         store(table.key("daily"), json.dumps(record))
         spawn(keep_link(table))
