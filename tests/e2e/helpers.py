@@ -150,6 +150,11 @@ def from_site(url: str, site_url: str) -> bool:
     return url.startswith(site_url) or url.startswith("blob:" + site_url)
 
 
+def counted(count: int, noun: str) -> str:
+    """A count as the English page says it: "1 point", "2 points"."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
 def stored(page: Page, key: str) -> dict | None:
     raw = page.evaluate(f"localStorage.getItem('{key}')")
     return json.loads(raw) if raw else None

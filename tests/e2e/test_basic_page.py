@@ -7,6 +7,7 @@ import pytest
 from helpers import (
     LOAD_TIMEOUT,
     HeldRequests,
+    counted,
     device_page,
     from_site,
     loaded,
@@ -51,7 +52,7 @@ def check_end_of_hand(page: Page) -> None:
         text = row.inner_text()
         assert f"total {match.scores[seat]}" in text
         if cards:
-            assert f"{sum(c.value for c in cards)} points left" in text
+            assert f"{counted(sum(c.value for c in cards), 'point')} left" in text
             assert row.locator("[data-code]").evaluate_all("n => n.map(c => c.dataset.code)") == [
                 str(c) for c in cards
             ]
@@ -231,6 +232,10 @@ def test_statistics_count_a_finished_game_apart_from_gin_and_survive_a_reload(pa
 def test_the_end_of_game_dialog_closes_reopens_and_says_game_on_its_button(page: Page, site):
     open_game(page, site.url, seed=17)
     start_basic(page, opponents=1, length="hands-1")
+    assert phase(page) == "draw"  # the deal: the upcard alone on the pile, said in the singular
+    expect(page.get_by_test_id("basic-pile")).to_have_attribute(
+        "aria-label", re.compile(r"· 1 card in the pile$")
+    )
     play_basic_hand(page)
     assert phase(page) == "game-over"
     result = page.locator("#result")

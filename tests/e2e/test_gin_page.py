@@ -264,7 +264,10 @@ def test_the_whole_game_is_playable_by_keyboard(page: Page, site):
 
 def test_languages_switch_and_are_remembered(page: Page, site):
     open_game(page, site.url)
+    tagline = page.locator(".tagline")  # the three games, in every language
+    expect(tagline).to_have_text("Gin Rummy, Basic Rummy and Rummikub against the computer")
     press(page.get_by_test_id("lang-zh-Hans"))
+    expect(tagline).to_have_text("和电脑对战金拉米、基本拉米与拉密")
     expect(page.get_by_test_id("start")).to_have_text("开始这一手")
     start_gin(page)
     if phase(page) == "upcard":

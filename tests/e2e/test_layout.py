@@ -174,6 +174,8 @@ def test_the_settings_change_speed_theme_and_scoring_and_are_kept(page: Page, si
     open_page(page, site.url)
     expect(page.locator("[data-testid=rules-pagat]")).to_have_count(0)  # not on the start screen
     open_settings(page)
+    speeds = page.locator("[data-choice=speed]").evaluate_all("bs => bs.map(b => b.dataset.value)")
+    assert speeds == ["slow", "normal", "fast"]
     for testid in ("speed-normal", "theme-system", "rules-house"):  # the defaults
         expect(page.get_by_test_id(testid)).to_have_attribute("aria-pressed", "true")
     for testid in ("speed-slow", "theme-light", "rules-pagat"):

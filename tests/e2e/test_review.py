@@ -3,7 +3,7 @@ hard player's ranking and the cost the engine estimates, computed in the worker 
 kept with the hand."""
 
 import pytest
-from helpers import loaded, open_page, phase, press, settle, stored
+from helpers import counted, loaded, open_page, phase, press, settle, stored
 from players import (
     BASIC_OVER,
     GIN_OVER,
@@ -123,7 +123,8 @@ def test_a_rummikub_round_is_reviewed_to_the_end_with_what_the_person_saw(page: 
     assert shown == [tile.code for tile in sorted(seen.rack, key=sort_key)]
     body = page.locator("#review-body")
     expect(body).to_contain_text(
-        f"Computer 1: {seen.rack_counts[1]} tiles · Computer 2: {seen.rack_counts[2]} tiles"
+        f"Computer 1: {counted(seen.rack_counts[1], 'tile')}"
+        f" · Computer 2: {counted(seen.rack_counts[2], 'tile')}"
     )
     expect(body).to_contain_text("The solver's play of the most points:")
     assert page.locator("#review-body .review-sets .tiles").count() == len(seen.table)

@@ -2,8 +2,10 @@
 too, and can be reviewed or played again; a bad link is refused and changes nothing; today's
 deal is the same for everyone and is played once."""
 
+import re
+
 import pytest
-from helpers import loaded, open_page, own_page, phase, press, stored
+from helpers import loaded, open_page, own_page, phase, press, settle, stored
 from players import (
     GIN_OVER,
     RK_OVER,
@@ -15,6 +17,7 @@ from players import (
     start_rummikub,
 )
 from playwright.sync_api import Browser, Page, expect
+from rummy.gin.agents import make_agent
 from rummy.gin.session import GinSession
 from rummy.links import decode, encode, share, states
 
@@ -98,6 +101,51 @@ def test_a_shared_hand_replays_in_a_fresh_browser_is_reviewed_and_its_deal_playe
         assert phase(fresh) in GIN_OVER
 
 
+def hand_the_sharer_knocks() -> GinSession:
+    """The session at the end of a short gin hand in which the person (played by the engine's
+    easy player) knocks or goes gin: the first such hand of the first seeds."""
+    for seed in range(1, 200):
+        session, person = GinSession.create({"level": "easy"}, seed), make_agent("easy", seed)
+        while not session.match.round.is_over:
+            session = (
+                session.act("computer")
+                if session.screen == "opponent"
+                else session.played(person.act(session.view))
+            )
+        result = session.view_model()["result"]
+        if result["knocker"] == "you" and result["kind"] != "undercut":
+            if len(session.match.round.actions) <= 16:
+                return session
+    raise AssertionError("no short hand in which the person knocks")
+
+
+def test_a_replay_names_the_sharer_and_ends_with_the_settlement(page: Page, site):
+    """A shared hand is the sharer's, not the viewer's: its steps name the sharer and the gin
+    computer as the table does, and its last step shows the settlement and the points."""
+    session = hand_the_sharer_knocks()
+    actions = share(session).actions
+    result = session.view_model()["result"]
+    open_link(page, site.url, encode(share(session)))
+    page.wait_for_function("document.body.dataset.phase === 'replay'")
+    words, body = page.get_by_test_id("replay-step"), page.locator("#replay-body")
+    expect(body).to_contain_text("What the sharer saw")
+    for number, code in enumerate(actions, start=2):
+        press(page.get_by_test_id("replay-next"))
+        who = "The sharer" if code.startswith("0 ") else "The computer"
+        expect(words).to_contain_text(f"Step {number} of {len(actions) + 1} · {who}: ")
+    assert page.evaluate(LAST_STEP)
+    kind = "The sharer knocked" if result["kind"] == "knock" else "Gin! The sharer melded"
+    expect(words).to_contain_text(kind)
+    points = body.get_by_test_id("hand-points")
+    expect(points).to_contain_text(f"The sharer scores {result['points']}")
+    expect(body.get_by_test_id("settlement")).to_contain_text("Knocker: The sharer")
+    page.get_by_test_id("lang-select").select_option("zh-Hans")
+    settle(page)
+    expect(words).to_contain_text("分享者")
+    expect(points).to_contain_text(f"分享者得 {result['points']} 分")
+    assert "你" not in body.inner_text() + words.inner_text()
+
+
 def tampered(fragment: str) -> str:
     """The fragment with one character of its body changed."""
     at = len(fragment) // 2
@@ -156,11 +204,15 @@ def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browse
         assert hand_shown(first) == hand_shown(second) and len(hand_shown(first)) >= 10
         daily = stored(first, "rummy-table/gin/daily")
         assert daily["seed"] == stored(first, "rummy-table/gin/save")["match"]["seed"]
+        badge = first.get_by_test_id("daily-badge")
+        expect(badge).to_have_text(f"Today's deal {daily['date']}")  # marked on the table
 
         play_gin_hand(first)
+        expect(badge).to_be_visible()
         line = first.get_by_test_id("daily-line")
         expect(line).to_contain_text("today's deal")
         expect(line).to_contain_text(daily["date"])
+        expect(line).to_contain_text(re.compile(r"scores? \d+$|nobody scores$"))  # the score
         first.wait_for_function(
             "JSON.parse(localStorage.getItem('rummy-table/gin/daily')).link !== undefined"
         )
@@ -171,6 +223,7 @@ def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browse
         )
         press(first.get_by_test_id("close-result"))
         press(first.get_by_test_id("home"))
+        expect(badge).to_be_hidden()
         press(
             first.get_by_test_id("daily")
         )  # played once: the line and its link again, no new deal

@@ -1,11 +1,16 @@
 """The UI string catalogs in web/i18n: every language has the keys and placeholders of en.json,
-and every key the web code names literally exists in en.json."""
+English has plural forms where a count can be 1 (Chinese has none), Chinese text is parted by
+its own commas, and every key the web code names literally exists in en.json; and the page's
+`t()` picks the plural form by its count."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
+import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -15,13 +20,14 @@ CATALOGS = sorted(I18N.glob("*.json"))
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # Literal keys in web code: data-i18n="key" (and data-i18n-aria="key", any data-i18n-*),
-# t("key") / t('key'), and both keys of t("a" if x else "b") / t(x ? "a" : "b").
+# t("key") / t('key') (and voiced("key", ...)), and both keys of t("a" if x else "b") /
+# t(x ? "a" : "b").
 # A key built at run time (t(f"error.{reason}"), t("move." + kind)) is not matched, or only up to
 # its trailing dot, which `used_keys` drops.
 KEY = r"""["']([\w.-]+)["']"""
 KEY_USES = (
     re.compile(r"""data-i18n(?:-[\w-]+)?\s*=\s*["']([^"'{}$]+)["']"""),
-    re.compile(rf"\bt\(\s*{KEY}"),
+    re.compile(rf"\b(?:t|voiced)\(\s*{KEY}"),
     re.compile(rf"\bt\(\s*{KEY}\s+if\b[^()\n]*?\belse\s+{KEY}"),
     re.compile(rf"\bt\([^()\n]*?\?\s*{KEY}\s*:\s*{KEY}"),
 )
@@ -47,7 +53,19 @@ RULES_PAGES = (
 )  # the in-app rules of each game: lists of paragraphs
 
 
+# A text with plural forms (English): {"by": placeholder, "one": ..., "other": ...}, its form
+# chosen by whether the placeholder `by` names is 1 (web/ui/dom.py, t).
+PLURAL_KEYS = {"by", "one", "other"}
+# A number followed by a noun in the plural: "{count} cards", which reads "1 cards" at 1.
+COUNTED_NOUN = re.compile(
+    r"\{(\w+)\} (cards|points|tiles|hands|rounds|turns|seconds|decisions|times|players|steps)\b"
+)
+
+
 def strings(value: object) -> list[str]:
+    """The texts of a value: a rules page's paragraphs, a plural's forms, or the string."""
+    if isinstance(value, dict):
+        return [value["one"], value["other"]]
     return value if isinstance(value, list) else [value]
 
 
@@ -93,8 +111,10 @@ def test_catalog(path: Path):
         assert shape(body) == shape(EN[name]), f"{name} headings/bullets differ from en.json"
 
     for key, value in catalog.items():
-        if key not in RULES_PAGES:
-            assert isinstance(value, str), f"{key} must be a string"
+        if isinstance(value, dict) and path.stem == "en":
+            assert_plural_forms(key, value)
+        elif key not in RULES_PAGES:
+            assert isinstance(value, str), f"{key} must be a string (plural forms: English only)"
         for text in strings(value):
             assert isinstance(text, str) and text.strip(), f"{key} has an empty or non-string entry"
         assert placeholders(value) == placeholders(EN[key]), (
@@ -111,3 +131,87 @@ def test_the_dom_layer_is_scanned():
 def test_keys_used_in_web_code_exist():
     missing = {key: sorted(files) for key, files in used_keys().items() if key not in EN}
     assert not missing, f"keys used in web code but missing from en.json: {missing}"
+
+
+def assert_plural_forms(key: str, value: dict) -> None:
+    assert set(value) == PLURAL_KEYS, f"{key}: plural forms are exactly {sorted(PLURAL_KEYS)}"
+    one, other = value["one"], value["other"]
+    assert isinstance(one, str) and isinstance(other, str), f"{key}: forms are strings"
+    assert set(PLACEHOLDER.findall(one)) == set(PLACEHOLDER.findall(other)), (
+        f"{key}: its forms' placeholders differ"
+    )
+    assert value["by"] in PLACEHOLDER.findall(other), f"{key}: counted by a placeholder it lacks"
+    assert one != other, f"{key}: one and other are the same: no plural forms needed"
+
+
+def test_english_counts_have_plural_forms():
+    """ "{count} cards" reads "1 cards" at 1: such a text needs its one form."""
+    plain = {
+        key: value
+        for key, value in EN.items()
+        if isinstance(value, str) and COUNTED_NOUN.search(value)
+    }
+    assert not plain, f"counted nouns without plural forms: {plain}"
+    plurals = [value for value in EN.values() if isinstance(value, dict)]
+    assert plurals and all(COUNTED_NOUN.search(value["other"]) for value in plurals)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_chinese_text_has_no_ascii_commas(lang: str):
+    catalog = load(I18N / f"{lang}.json")
+    ascii_commas = [key for key, value in catalog.items() if any("," in s for s in strings(value))]
+    assert not ascii_commas, f"use 、 or ， in Chinese text: {ascii_commas}"
+
+
+def test_web_code_parts_lists_by_the_language():
+    """A list joined with ", " in code reads "蓝7, 蓝11" in Chinese: `listed` parts it by the
+    catalog's `list.sep`."""
+    joins = [
+        path.name
+        for path in sorted(WEB.rglob("*.py"))
+        if re.search(r"""["'], ["']\.join""", path.read_text(encoding="utf-8"))
+    ]
+    assert not joins, f'", ".join in {joins}: use dom.listed'
+
+
+@pytest.fixture
+def dom(monkeypatch: pytest.MonkeyPatch):
+    """web/ui/dom.py on CPython, the browser's modules (js, pyscript) stubbed: its translation
+    functions touch neither."""
+    for name in ("js", "pyscript", "pyscript.ffi"):
+        monkeypatch.setitem(sys.modules, name, mock.MagicMock())
+    spec = importlib.util.spec_from_file_location("page_dom", WEB / "ui" / "dom.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_t_picks_the_plural_form_by_its_count(dom):
+    dom.Catalog.strings = EN
+    assert dom.t("table.pileCount", count=1) == "1 card in the pile"
+    assert dom.t("table.pileCount", count=0) == "0 cards in the pile"
+    assert dom.t("table.pileCount", count=21) == "21 cards in the pile"
+    assert dom.t("basic.result.left", points=1) == "1 point left in hand"
+    assert dom.t("basic.result.left", points=12) == "12 points left in hand"
+    assert dom.t("review.points", points="1") == "1 point"  # a figure shown as text
+    assert dom.t("review.points", points="1.5") == "1.5 points"
+    assert dom.known("table.pileCount")
+    dom.Catalog.strings = load(I18N / "zh-Hans.json")
+    assert dom.t("basic.result.left", points=1) == "手里剩 1 分"
+
+
+def test_lists_part_by_the_language(dom):
+    dom.Catalog.strings = EN
+    assert dom.listed(["red 7", "blue 8"]) == "red 7, blue 8"
+    dom.Catalog.strings = load(I18N / "zh-Hans.json")
+    assert dom.listed(["红7", "蓝8"]) == "红7、蓝8"
+
+
+def test_a_replay_words_the_sharer_where_the_table_says_you(dom):
+    dom.Catalog.strings = EN
+    assert dom.voiced("settle.knock.you") == "You knocked"
+    assert dom.voiced("settle.knock.you", True) == "The sharer knocked"
+    assert dom.voiced("settle.knock.opponent", True) == "The computer knocked"  # no twin needed
+    dom.Catalog.strings = load(I18N / "zh-Hans.json")
+    assert dom.voiced("basic.result.out.you", True) == "分享者出完了牌！"

@@ -21,11 +21,13 @@ from .dom import (
     faces,
     hand_card_html,
     hide_result,
+    listed,
     show_result,
     show_status,
     spawn,
     spoken,
     t,
+    voiced,
 )
 from .prefs import Prefs
 from .table import render
@@ -331,14 +333,25 @@ class Basic(shared.Table):
             button_node.hidden = not playing
             button_node.setAttribute("aria-disabled", "false" if live else "true")
 
-    def outcome(self, view):
+    def outcome(self, view, sharer=False):
         result = view["result"]
         winner = result["winner"]
         if winner is None:
             return t("basic.result.draw")
         key = "basic.result.rummy" if result["kind"] == "rummy" else "basic.result.out"
-        return t(
-            key + (".you" if view["players"][winner]["you"] else ""), name=seat_name(view, winner)
+        yours = view["players"][winner]["you"]
+        return voiced(key + (".you" if yours else ""), sharer, name=seat_name(view, winner))
+
+    def points(self, view, sharer=False):
+        result = view["result"]
+        winner = result["winner"]
+        if winner is None:
+            return ""
+        return voiced(
+            "basic.result.pointsYou" if view["players"][winner]["you"] else "basic.result.points",
+            sharer,
+            name=seat_name(view, winner),
+            points=result["points"],
         )
 
     def draw_result(self, view):
@@ -354,15 +367,7 @@ class Basic(shared.Table):
                 "<p>" + escape(t("basic.result.drawText", limit=view["turnover_limit"])) + "</p>"
             )
         else:
-            winner = result["winner"]
-            name = seat_name(view, winner)
-            yours = view["players"][winner]["you"]
-            points = t(
-                "basic.result.pointsYou" if yours else "basic.result.points",
-                name=name,
-                points=result["points"],
-            )
-            lines.append('<p class="points" data-testid="hand-points">' + escape(points) + "</p>")
+            lines.append(self.settlement(view))
         lines.append(summary_html(view))
         scores = " · ".join(
             t("table.score", name=seat_name(view, p["seat"]), score=p["score"])
@@ -377,7 +382,7 @@ class Basic(shared.Table):
                 title = t("basic.game.shared")
             else:
                 title = t(
-                    "basic.game.lost", names=", ".join(seat_name(view, seat) for seat in winners)
+                    "basic.game.lost", names=listed(seat_name(view, seat) for seat in winners)
                 )
             show_result(
                 outcome,

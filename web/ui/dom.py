@@ -87,12 +87,28 @@ def fill(text, params):
 
 
 def t(key, **params):
+    """The catalog's text of `key` filled with `params`. A text with plural forms is an object
+    {"by": name, "one": ..., "other": ...}: "one" when params[name] is 1, else "other"
+    (English; Chinese has none, its texts are plain strings)."""
     text = Catalog.strings.get(key)
+    if isinstance(text, dict):
+        text = text["one" if str(params.get(text["by"])) == "1" else "other"]
     return fill(text if isinstance(text, str) else key, params)
 
 
 def known(key):
-    return isinstance(Catalog.strings.get(key), str)
+    return isinstance(Catalog.strings.get(key), (str, dict))
+
+
+def voiced(key, sharer=False, **params):
+    """`key`'s text; in a replay (`sharer`), its twin `replay.<key>` where the catalog has one,
+    which names the sharer where the table says "you"."""
+    return t("replay." + key if sharer and known("replay." + key) else key, **params)
+
+
+def listed(items):
+    """Items in a line, parted by the language's separator (", " or "、")."""
+    return t("list.sep").join(items)
 
 
 async def load_language(lang):

@@ -20,12 +20,14 @@ from .dom import (
     faces,
     hand_card_html,
     hide_result,
+    listed,
     open_sheet,
     show_result,
     show_status,
     spawn,
     spoken,
     t,
+    voiced,
 )
 from .link import Link
 from .prefs import Prefs
@@ -256,14 +258,42 @@ class Gin(shared.Table):
         hints.setAttribute("aria-label", t("hint.title"))
         hints.innerHTML = hints_html(self.hints)
 
-    def outcome(self, view):
+    def outcome(self, view, sharer=False):
         result = view["result"]
         if result["kind"] == "dead":
             return t("settle.deadTitle")
         if result["kind"] == "undercut":
-            return t("settle.undercut." + result["winner"])
-        return t(
-            ("settle.gin." if result["kind"] == "gin" else "settle.knock.") + result["knocker"]
+            return voiced("settle.undercut." + result["winner"], sharer)
+        return voiced(
+            ("settle.gin." if result["kind"] == "gin" else "settle.knock.") + result["knocker"],
+            sharer,
+        )
+
+    def points(self, view, sharer=False):
+        result = view["result"]
+        if result["kind"] == "dead":
+            return ""
+        return voiced("settle.points." + result["winner"], sharer, points=result["points"])
+
+    def settlement(self, view, sharer=False):
+        """The points with their bonus, and both hands as laid down (HTML)."""
+        result = view["result"]
+        if result["kind"] == "dead":
+            return "<p>" + escape(t("settle.dead")) + "</p>"
+        points = self.points(view, sharer)
+        if result["bonus"]:
+            breakdown = t(
+                "settle.breakdown",
+                difference=result["points"] - result["bonus"],
+                bonus=result["bonus"],
+            )
+            points += " (" + breakdown + ")"
+        you = t("replay.player") if sharer else t("table.you")
+        return (
+            '<p class="points" data-testid="hand-points">'
+            + escape(points)
+            + "</p>"
+            + settlement_html(result, view["settings"]["level"], you)
         )
 
     def draw_result(self, view):
@@ -271,24 +301,9 @@ class Gin(shared.Table):
         if screen not in ("settle", "match-over"):
             hide_result()
             return
-        result = view["result"]
         scores = view["scores"]
         outcome = self.outcome(view)
-        lines = []
-        if result["kind"] == "dead":
-            lines.append("<p>" + escape(t("settle.dead")) + "</p>")
-        else:
-            who = result["winner"]
-            points = t("settle.points." + who, points=result["points"])
-            if result["bonus"]:
-                breakdown = t(
-                    "settle.breakdown",
-                    difference=result["points"] - result["bonus"],
-                    bonus=result["bonus"],
-                )
-                points += " (" + breakdown + ")"
-            lines.append('<p class="points" data-testid="hand-points">' + escape(points) + "</p>")
-            lines.append(settlement_html(result, view["settings"]["level"]))
+        lines = [self.settlement(view)]
         if screen == "match-over":
             title = t("match.won" if view["match"]["won"] else "match.lost")
             show_result(
@@ -345,7 +360,7 @@ def hints_html(hints):
         + "</p>"
     ]
     if len(hints) > 1:
-        others = ", ".join(hint_move(advice) for advice in hints[1:4])
+        others = listed(hint_move(advice) for advice in hints[1:4])
         lines.append('<p class="others">' + escape(t("hint.others", moves=others)) + "</p>")
     return "".join(lines)
 
@@ -371,8 +386,9 @@ def show_pile(view):
     open_sheet(t("pile.title"), box)
 
 
-def settlement_html(result, level):
-    names = {"you": t("table.you"), "opponent": t("table.opponent", level=t("level." + level))}
+def settlement_html(result, level, you):
+    """Both hands as laid down, the person's named `you`."""
+    names = {"you": you, "opponent": t("table.opponent", level=t("level." + level))}
     knocker = result["knocker"]
     defender = "opponent" if knocker == "you" else "you"
 

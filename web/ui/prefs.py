@@ -38,6 +38,9 @@ NUMERIC = ("target", "opponents", "rkOpponents")
 LEVEL_CHOICES = {"gin": "level", "basic": "basicLevel", "rummikub": "rkLevel"}
 # Seconds between the computer's moves at each game speed: "normal" is readable at play speed.
 SPEEDS = {"slow": 1.1, "normal": 0.7, "fast": 0.3}
+# The order the settings sheet shows a choice's values in, where it is not CHOICES' (whose first
+# is the default): the speeds from slow to fast.
+SHOWN = {"speed": ("slow", "normal", "fast")}
 # The settings sheet: each choice's heading, then its values (named "<choice>.<value>"), and a
 # note under it. Gin's scoring sits here, not on the start screen: a house rule, rarely changed.
 SETTINGS = (
@@ -195,7 +198,7 @@ def show_settings():
     applies at once (the scoring from the next match)."""
     blocks = []
     for name, legend, note in SETTINGS:
-        buttons = "".join(choice_html(name, value) for value in CHOICES[name])
+        buttons = "".join(choice_html(name, value) for value in SHOWN.get(name, CHOICES[name]))
         note_html = '<p class="fineprint">' + escape(t(note)) + "</p>" if note else ""
         blocks.append(
             "<fieldset><legend>"

@@ -10,7 +10,21 @@ gives ("0 discard 9D"); no rule lives here.
 
 import json
 
-from .dom import by_id, card_html, document, el, escape, face, faces, focus, recall, store, t
+from .dom import (
+    by_id,
+    card_html,
+    document,
+    el,
+    escape,
+    face,
+    faces,
+    focus,
+    listed,
+    recall,
+    store,
+    t,
+    voiced,
+)
 from .link import Link
 from .rummikub import seat_name, tile_html, tiles_text
 from .table import render
@@ -195,19 +209,24 @@ def summary_text(game):
         for d in costly
     ]
     total = sum(d["cost"] for d in decisions)
-    return t("review.lost", decisions=", ".join(items), total=number_text(total))
+    return t("review.lost", decisions=listed(items), total=number_text(total))
 
 
-def seen_html(game, seen):
+def seen_html(game, seen, sharer=False):
+    """What the person saw at a step: in a replay (`sharer`), what the sharer saw."""
     return (
         "<h3>"
-        + escape(t("review.saw"))
+        + escape(voiced("review.saw", sharer))
         + "</h3>"
-        + (rk_seen_html(seen) if game == "rummikub" else cards_seen_html(game, seen))
+        + (
+            rk_seen_html(seen, sharer)
+            if game == "rummikub"
+            else cards_seen_html(game, seen, sharer)
+        )
     )
 
 
-def cards_seen_html(game, seen):
+def cards_seen_html(game, seen, sharer=False):
     """What the person saw in a card game: their hand, the pile's top, the table's melds."""
     hand = seen["hand"]["melds"]
     cards = "".join(
@@ -216,7 +235,7 @@ def cards_seen_html(game, seen):
     )
     lines = [
         '<div class="review-hand" role="group" aria-label="'
-        + escape(t("review.yourHand"))
+        + escape(voiced("review.yourHand", sharer))
         + '">'
         + cards
         + "</div>"
@@ -248,11 +267,13 @@ def tiles_group(codes, label):
     )
 
 
-def rk_seen_html(seen):
+def rk_seen_html(seen, sharer=False):
     """What the person saw at a Rummikub turn: their rack, the table's sets, every other
     player's tile count and the pool, and the initial meld still owed."""
     lines = [
-        '<div class="review-rack">' + tiles_group(seen["rack"], t("review.rk.rack")) + "</div>"
+        '<div class="review-rack">'
+        + tiles_group(seen["rack"], voiced("review.rk.rack", sharer))
+        + "</div>"
     ]
     sets = [tiles_group(s["tiles"], tiles_text(s["tiles"])) for s in seen["table"]]
     if sets:
@@ -274,7 +295,8 @@ def rk_seen_html(seen):
         + "</p>"
     )
     if seen["initial_meld"]:
-        lines.append("<p>" + escape(t("review.rk.meldOwed", points=seen["initial_meld"])) + "</p>")
+        owed = voiced("review.rk.meldOwed", sharer, points=seen["initial_meld"])
+        lines.append("<p>" + escape(owed) + "</p>")
     return "".join(lines)
 
 
@@ -296,9 +318,9 @@ def decision_html(game, decision):
         "<h3>"
         + escape(t("review.step", number=Review.at + 1, count=len(Review.decisions)))
         + "</h3>"
-        + seen_html(game, seen)
+        + seen_html(game, seen, sharer=Review.link is not None)  # a shared hand: the sharer's
         + '<p class="did">'
-        + escape(t("review.did", move=did))
+        + escape(voiced("review.did", Review.link is not None, move=did))
         + "</p>"
         + "<p>"
         + escape(t(said(game, "review.best"), move=best))

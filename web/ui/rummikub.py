@@ -23,6 +23,7 @@ from .dom import (
     el,
     escape,
     hide_result,
+    listed,
     recall,
     refusal_text,
     show_result,
@@ -31,6 +32,7 @@ from .dom import (
     store,
     t,
     unstore,
+    voiced,
 )
 from .link import Link
 from .prefs import storage_key
@@ -49,7 +51,7 @@ def tile_name(code):
 
 
 def tiles_text(codes):
-    return t("rk.list", items=", ".join(tile_name(code) for code in codes))
+    return t("rk.list", items=listed(tile_name(code) for code in codes))
 
 
 def tile_html(code, tile_id=None, classes=(), selected=False):
@@ -771,10 +773,19 @@ class Rummikub(shared.Table):
     def log_title(self, view):
         return t("rk.logTitle", number=view["round_number"])
 
-    def outcome(self, view):
+    def outcome(self, view, sharer=False):
         result = view["result"]
         key = "rk.result.lowest" if result["pool_exhausted"] else "rk.result.out"
-        return t(key + (".you" if result["winner"] == 0 else ""), name=seat_name(result["winner"]))
+        winner = result["winner"]
+        return voiced(key + (".you" if winner == 0 else ""), sharer, name=seat_name(winner))
+
+    def points(self, view, sharer=False):
+        """The winner's points: the sum of everyone else's racks."""
+        result = view["result"]
+        winner = result["winner"]
+        key = "basic.result.pointsYou" if winner == 0 else "basic.result.points"
+        score = result["racks"][winner]["score"]  # a rack per seat, in seat order
+        return voiced(key, sharer, name=seat_name(winner), points=score)
 
     def draw_result(self, view):
         screen = view["screen"]
@@ -816,7 +827,7 @@ class Rummikub(shared.Table):
             elif 0 in winners:
                 title = t("rk.game.shared")
             else:
-                title = t("rk.game.lost", names=", ".join(seat_name(seat) for seat in winners))
+                title = t("rk.game.lost", names=listed(seat_name(seat) for seat in winners))
             show_result(
                 outcome,
                 lines,

@@ -174,6 +174,7 @@ async def open_link(text):
 def leave_replay():
     """The replay hidden and forgotten, and its link out of the address."""
     by_id("replay").hidden = True
+    by_id("replay-body").innerHTML = ""  # its settlement's test ids gone with it
     Replay.link = Replay.model = None
     forget_fragment()
     render()
@@ -222,14 +223,25 @@ def step_words(model, at):
     if at == 0:
         return t("replay.dealt")
     move = steps[at]["move"]  # in words as the seat saw it just before: the pile's top it took
-    seat = int(move.split()[0])
-    who = t("replay.player") if seat == 0 else t("replay.computer", seat=seat)
-    return t("replay.move", who=who, move=move_words(model["game"], move, steps[at - 1]["seen"]))
+    return t(
+        "replay.move",
+        who=seat_words(model["game"], int(move.split()[0])),
+        move=move_words(model["game"], move, steps[at - 1]["seen"]),
+    )
+
+
+def seat_words(game, seat):
+    """A seat of the replay, named as its game's table names it; the sharer in the third person
+    (gin's one computer is "the computer", the others' are numbered)."""
+    if seat == 0:
+        return t("replay.player")
+    return t("move.computer") if game == "gin" else t("replay.computer", seat=seat)
 
 
 def draw(tables):
     """Draw the replay shown (again, after a step or a redraw of the page under it); the last
-    step says how the hand ended, as its game's table words it."""
+    step says how the hand ended and who scored what, as its game's table words it (of the
+    sharer in the third person), with gin's settlement."""
     if not Replay.shown() or Replay.model is None or Review.shown():
         return
     model, at = Replay.model, Replay.at
@@ -241,10 +253,14 @@ def draw(tables):
     )
     words = t("replay.step", number=at + 1, count=len(steps)) + " · " + step_words(model, at)
     last = at == len(steps) - 1
-    if last and model["view"]["result"] is not None:  # a link may hold a hand not yet ended
-        words += " · " + tables[model["game"]].outcome(model["view"])
+    body = seen_html(model["game"], steps[at]["seen"], sharer=True)
+    view = model["view"]
+    if last and view["result"] is not None:  # a link may hold a hand not yet ended
+        table = tables[model["game"]]
+        words += " · " + table.outcome(view, sharer=True)
+        body = table.settlement(view, sharer=True) + body
     el("replay-step").textContent = words
-    by_id("replay-body").innerHTML = seen_html(model["game"], steps[at]["seen"])
+    by_id("replay-body").innerHTML = body
     el("replay-prev").setAttribute("aria-disabled", "true" if at == 0 else "false")
     el("replay-next").setAttribute("aria-disabled", "true" if last else "false")
     el("replay-next").dataset.last = "true" if last else "false"  # a state the tests wait on
@@ -265,16 +281,21 @@ def kept(table):
     return record if isinstance(record, dict) else {}
 
 
-def daily_hand(table, record):
-    """Whether `table` shows the daily deal's first hand, ended: its match is `record`'s."""
-    match, view = table.match_record(), table.view
+def daily_first_hand(table, record):
+    """Whether `table` shows the daily deal's first hand (in play or ended): its match is
+    `record`'s."""
+    match = table.match_record()
     return (
         bool(record)
         and record.get("seed") == match.get("seed")
         and len(match.get("hands") or []) == 1
-        and view is not None
-        and view["result"] is not None
+        and table.view is not None
     )
+
+
+def daily_hand(table, record):
+    """Whether `table` shows the daily deal's first hand, ended."""
+    return daily_first_hand(table, record) and table.view["result"] is not None
 
 
 async def daily(table, resume):
@@ -301,11 +322,14 @@ async def daily(table, resume):
 
 
 def draw_daily(table):
-    """The daily deal's line in the result of its hand: made once, when the hand has ended,
+    """The daily deal marked on its table while its first hand is played (`daily-badge`, with
+    its date), and its line in the result of that hand: made once, when the hand has ended,
     with a link to the hand (asked of the engine), and kept."""
-    node = el("daily-line")
+    node, badge = el("daily-line"), el("daily-badge")
     record = kept(table) if table is not None else {}
-    if table is None or not daily_hand(table, record):
+    badge.hidden = table is None or not daily_first_hand(table, record)
+    badge.textContent = t("daily.badge", date=record.get("date", ""))
+    if badge.hidden or not daily_hand(table, record):
         node.hidden = True
         return
     if not record.get("line"):
@@ -314,6 +338,7 @@ def draw_daily(table):
             game=t("name." + table.game),
             date=record.get("date", ""),
             outcome=table.outcome(table.view),
+            score=table.points(table.view) or t("daily.noScore"),
         )
         store(table.key("daily"), json.dumps(record))
         spawn(keep_link(table))

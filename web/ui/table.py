@@ -21,6 +21,7 @@ from .dom import (
     by_id,
     document,
     each,
+    escape,
     keeping_focus,
     notice,
     open_log,
@@ -93,10 +94,25 @@ class Table:
     def log_title(self, view):
         return t("log.title")
 
-    def outcome(self, view):
+    def outcome(self, view, sharer=False):
         """The hand's outcome in words, once it is over: the result's title, a daily deal's line
-        and the end of a replay say it alike."""
+        and the end of a replay say it alike (a replay in the third person: `sharer`)."""
         return ""
+
+    def points(self, view, sharer=False):
+        """Who scores the ended hand's points, in words ("" when nobody does): the result, a
+        daily deal's line and the end of a replay say it alike."""
+        return ""
+
+    def settlement(self, view, sharer=False):
+        """The ended hand's account, as its result and the end of a replay show it (HTML): its
+        points."""
+        points = self.points(view, sharer)
+        return (
+            '<p class="points" data-testid="hand-points">' + escape(points) + "</p>"
+            if points
+            else ""
+        )
 
     def refusal(self, reply):
         """The engine's refusal in the person's words."""
