@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 VERSION = 1
 J = TypeVar("J")
 COSTLIEST = 3  # the summary names at most this many decisions: "where the hand was lost"
+SHOWN = 5  # a ranking on the page names at most this many options (more only to keep some)
 
 
 def points(value: float) -> float:
@@ -125,6 +126,15 @@ def ranked(
     options = tuple(Option(move, points(top - value), figures) for move, value, figures in moves)
     cost = next(option.cost for option in options if option.move == made)
     return Decision(index, made, cost, options)
+
+
+def shown(count: int, keep: Iterable[int] = (), limit: int = SHOWN) -> tuple[int, ...]:
+    """The places (0 for the best) of the options a ranking of `count` options names, in its
+    order: the best, those of `keep` wherever they rank (the move made, so that a choice far
+    down still reads with its cost), and the next best, `limit` in all where `keep` allows."""
+    wanted = {0, *keep}
+    rest = [place for place in range(count) if place not in wanted]
+    return tuple(sorted(wanted.union(rest[: max(0, limit - len(wanted))])))
 
 
 def _number(value: Any, what: str) -> float:

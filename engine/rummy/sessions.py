@@ -33,7 +33,7 @@ from .cards import SUITS, Card
 from .errors import IllegalAction
 from .game import Match
 from .melds import best_arrangement
-from .review import decision_dict
+from .review import Decision, decision_dict, shown
 from .rng import derive_seed
 
 T = TypeVar("T")
@@ -217,13 +217,29 @@ class MatchSession:
         ):
             raise IllegalAction("A review slice is a start and a count.", "bad_request")
         taken = list(islice(self.review_module.judged_steps(hand, self.person, first=first), count))
-        decisions = [
-            {**decision_dict(decision), "seen": self.seen_model(view)} for decision, view in taken
-        ]
         return {
-            "decisions": decisions,
+            "decisions": [self.decision_model(decision, view) for decision, view in taken],
             "next": taken[-1][0].index + 1 if len(taken) == count else None,
+            "won": hand.result.winner == self.person,  # the summary's words differ
         }
+
+    def decision_model(self, decision: Decision, view: Any) -> dict[str, Any]:
+        """A decision of the review as the page shows it: the decision, what the person saw
+        then, and each option with what `ranking_model` says of it."""
+        model = {**decision_dict(decision), "seen": self.seen_model(view)}
+        moves = [option.move for option in decision.options]
+        for option, more in zip(
+            model["options"], self.ranking_model(moves, decision.move), strict=True
+        ):
+            option.update(more)
+        return model
+
+    def ranking_model(self, moves: list[str], made: str) -> list[dict[str, Any]]:
+        """For each option of a decision's ranking (its codes, best first; `made` the move
+        made), what the page needs beyond its code: whether the ranking shown names it (the
+        best few, and always the move made: `rummy.review.shown`)."""
+        named = shown(len(moves), keep=[moves.index(made)])
+        return [{"shown": place in named} for place in range(len(moves))]
 
     # ---- the match, from the settings ----------------------------------------------------
 

@@ -155,6 +155,12 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
+def face(code: str) -> str:
+    """A card code as the page writes it: "TD" is 10♦."""
+    rank = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}.get(code[0], code[0])
+    return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
+
+
 def stored(page: Page, key: str) -> dict | None:
     raw = page.evaluate(f"localStorage.getItem('{key}')")
     return json.loads(raw) if raw else None

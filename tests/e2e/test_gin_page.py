@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import (
     device_page,
+    face,
     finger_drag,
     from_site,
     loaded,
@@ -406,11 +407,6 @@ def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_p
         page.get_by_test_id("stock")
     )  # the person's action: the computer's move is no longer marked
     expect(marked).to_have_count(0)
-
-
-def face(code: str) -> str:
-    rank = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}.get(code[0], code[0])
-    return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
 
 
 def test_the_discard_pile_can_be_looked_through_bottom_to_top(page: Page, site):

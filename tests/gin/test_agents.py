@@ -21,6 +21,7 @@ from rummy.gin import (
     advise,
     make_agent,
     play_round,
+    replay,
 )
 from rummy.rng import derive_seed
 from support.random_play import random_hand_states, reshuffle_hidden
@@ -129,6 +130,22 @@ def test_hints_rank_every_legal_option_once_and_lead_with_the_hard_players_move(
                 assert advice.expected_deadwood is not None
             if isinstance(advice.action, Discard):
                 assert 0 <= advice.feeds_opponent <= 1
+
+
+def test_hints_rank_discards_and_knocks_on_one_scale_after_the_hard_players_move():
+    """Knocking with a card and discarding it without knocking are options of one ranking:
+    after the move the hard player makes, every option is worth no more than the one before."""
+    both = 0
+    for seed in (1, 2, 3):
+        players = [make_agent("hard", seed), make_agent("hard", seed + 10)]
+        hand = play_round(Match.start(HOUSE, seed), players).round
+        for index in range(len(hand.actions)):
+            state = replay(hand.seed, hand.actions[:index], rules=hand.rules, dealer=hand.dealer)
+            ranking = advise(state.view(state.to_move))
+            worths = [advice.worth for advice in ranking[1:]]
+            assert worths == sorted(worths, reverse=True)
+            both += {Discard, Knock} <= {type(advice.action) for advice in ranking}
+    assert both  # positions where a knock was legal beside the discards
 
 
 def test_hints_prefer_gin_and_are_empty_for_the_waiting_seat():

@@ -22,7 +22,7 @@ from rummy.gin import (
     preset,
 )
 from rummy.gin.review import review, review_steps, view_at
-from rummy.review import Decision, Option, Review
+from rummy.review import Decision, Option, Review, points
 from support.random_play import hidden_from_deep
 
 
@@ -88,6 +88,25 @@ def test_playing_on_instead_of_going_gin_costs_the_gins_points_less_what_playing
     gin_points = dict(gin.options[0].figures)["expected_points"]
     assert gin_points > 25  # the bonus and the computer's deadwood, averaged over the deals
     assert on.cost == pytest.approx(gin_points - 30, abs=0.01)  # playing on: 1.2 undercut bonuses
+
+
+def test_a_knock_and_playing_on_are_priced_on_one_scale_each_option_at_its_cost():
+    """Knocking with a card the hard player would play on with costs what playing on is worth
+    (1.2 undercut bonuses) less what the knock averages; the ranking after the hard player's
+    move is in order of cost, so such a knock ranks among the discards, not after all of them."""
+    knocks = 0
+    for seed in (1, 2, 3, 4):
+        for decision in review(played(seed, make_agent("easy", seed)), PERSON).decisions:
+            costs = [option.cost for option in decision.options[1:]]
+            assert costs == sorted(costs)
+            if not decision.best.startswith("0 discard"):
+                continue
+            for option in decision.options:
+                if option.move.startswith("0 knock"):
+                    knocks += 1
+                    expected = dict(option.figures)["expected_points"]  # to the thousandth
+                    assert option.cost == pytest.approx(points(30 - expected), abs=0.01)
+    assert knocks
 
 
 def test_a_hand_played_by_the_hints_costs_nothing_anywhere():

@@ -297,6 +297,8 @@ def test_a_hint_says_why_in_reasons_not_figures():
                 if hint["move"] == "Discard":
                     leaves = next(r for r in hint["why"] if r["why"] == "leaves")
                     assert leaves["points"] == model["discards"][hint["card"]]["deadwood"]
+        shown = [hint for hint in hints if hint["shown"]]
+        assert not hints or (shown[0] == hints[0] and len(shown) <= 4)
         if model["screen"] in ("settle", "match-over"):
             return
         session = acted(session, "computer" if model["screen"] == "opponent" else by_hint(session))
@@ -343,3 +345,79 @@ def test_a_hint_to_knock_says_gin_when_every_card_melds():
     assert hint_for(session, "Knock", "AS")["why"] == [{"why": "gin"}]
     knock = hint_for(session, "Knock", "4C")  # 4♣ kept out of the set: A♠ is deadwood
     assert knock["why"][0]["points"] == 1
+
+
+def until_a_knock(seed):
+    """A new match played by the hint, the computer in turn, until the person to discard may
+    knock."""
+    session = new(seed)
+    for _ in range(200):
+        if any(isinstance(action, Knock) for action in session.view.legal_actions):
+            return session
+        session = acted(session, "computer" if session.screen == "opponent" else by_hint(session))
+    raise AssertionError("no knock came")
+
+
+def named(hints, name, card):
+    return next(h for h in hints if h["name"] == name and h["card"] == card)
+
+
+def test_with_a_knock_legal_the_hint_names_discarding_without_knocking_against_knocking():
+    session = until_a_knock(39)  # 7♦ may go with a knock or without one
+    hints = session.hints_model()
+    best = hints[0]
+    assert (best["name"], best["card"]) == ("DiscardNoKnock", "7D")  # 弃7♦，先不敲
+    assert named(hints, "Knock", "7D")["shown"]  # 弃7♦并敲牌, the other answer, always shown
+    knock = next(a for a in session.hints() if a.action == Knock(PERSON, parse_card("7D")))
+    assert best["why"][0] == {"why": "play_on", "score": round(knock.expected_points)}
+    assert all(h["name"] == "DiscardNoKnock" for h in hints if h["move"] == "Discard")
+    assert [h["shown"] for h in hints].count(True) == 4
+
+
+def test_a_hint_to_knock_names_discarding_the_same_card_without_knocking_beside_it():
+    session = knock_position("7C 8C 9C 4H 4S 4D KS KH KD TH 9D", "5C 6C TC JH QH 3D 5D 8H 9S 2H")
+    hints = session.hints_model()
+    assert (hints[0]["name"], hints[0]["card"]) == ("Knock", "TH")
+    assert named(hints, "DiscardNoKnock", "TH")["shown"]
+    assert not any(
+        reason["why"] == "play_on" for reason in named(hints, "DiscardNoKnock", "TH")["why"]
+    )
+
+
+def test_without_a_knock_a_discard_is_named_plainly():
+    session = knock_position("7C 8C 9C 4H 4S KD QS 2C 5H 8D JS", "5C 6C TC JH QH 3D 5D 8H 9S 2H")
+    hints = session.hints_model()
+    assert {h["name"] for h in hints} == {"Discard"}
+    assert [h["shown"] for h in hints] == [True] * 4 + [False] * (len(hints) - 4)
+
+
+def test_the_review_of_a_knock_lists_it_with_its_cost_beside_playing_on():
+    knocked = play(until_a_knock(39), "knock 7D")
+    review = knocked.review_model(0, 32)
+    decision = review["decisions"][-1]
+    assert decision["move"] == "0 knock 7D" and decision["cost"] > 0
+    knock = next(option for option in decision["options"] if option["move"] == "0 knock 7D")
+    assert (knock["name"], knock["shown"], knock["cost"]) == ("Knock", True, decision["cost"])
+    assert (decision["options"][0]["move"], decision["options"][0]["name"]) == (
+        "0 discard 7D",
+        "DiscardNoKnock",
+    )
+    assert knocked.match.round.result.winner == PERSON and review["won"] is True
+
+
+def test_the_review_always_shows_the_move_made_however_far_down_it_ranks():
+    session = until_a_knock(39)
+    worst = [h for h in session.hints_model() if h["move"] == "Discard"][-1]  # the worst discard
+    index = len(session.match.round.actions)
+    session = until(play(session, f"discard {worst['card']}"), ("settle", "match-over"))
+    review = session.review_model(0, 32)
+    decision = next(d for d in review["decisions"] if d["index"] == index)
+    assert decision["move"] == f"0 discard {worst['card']}" and len(decision["options"]) > 5
+    shown = [option for option in decision["options"] if option["shown"]]
+    assert [o["move"] for o in shown] == [o["move"] for o in decision["options"][:3]] + [
+        "0 knock 7D",  # the other answer to whether to knock
+        decision["move"],  # the move made, last of all, with its cost
+    ]
+    assert shown[-1]["cost"] == decision["cost"] > 0
+    assert all(option["name"] != "Discard" for option in decision["options"])  # a knock was legal
+    assert session.match.round.result.winner == COMPUTER and review["won"] is False  # a gin

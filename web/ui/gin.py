@@ -104,7 +104,7 @@ class Gin(shared.Table):
             reply = await Link.call("hints", {"game": self.game})
             if reply is None or not reply["ok"]:
                 return
-            self.hints = reply["answer"][:5]
+            self.hints = [hint for hint in reply["answer"] if hint["shown"]]
         render()
 
     # ---- drawing --------------------------------------------------------------------------
@@ -331,7 +331,8 @@ def move_line(move):
 
 
 def hint_move(advice):
-    return t("hint." + advice["move"], card=face(advice["card"]) if advice["card"] else "")
+    """An option by the engine's name for it (a discard where a knock is legal says so)."""
+    return t("hint." + advice["name"], card=face(advice["card"]) if advice["card"] else "")
 
 
 def reason_text(reason):
@@ -344,8 +345,9 @@ def reason_text(reason):
 
 
 def hints_html(hints):
-    """The best option in words with why the hard player prefers it, then the others by name:
-    short enough for a phone, and never the ranking's raw figures."""
+    """The best option in words with why the hard player prefers it, then the others the
+    engine names (with knocking or not, where a knock is legal), by name: short enough for a
+    phone, and never the ranking's raw figures."""
     if not hints:
         return ""
     best = hints[0]
@@ -360,7 +362,7 @@ def hints_html(hints):
         + "</p>"
     ]
     if len(hints) > 1:
-        others = listed(hint_move(advice) for advice in hints[1:4])
+        others = listed(hint_move(advice) for advice in hints[1:])
         lines.append('<p class="others">' + escape(t("hint.others", moves=others)) + "</p>")
     return "".join(lines)
 

@@ -57,6 +57,7 @@ class Review:
     decisions = []
     at = 0
     whole = False
+    won = False  # whether the person won the hand: then the summary says it was not lost
     returning = None  # the control that opened it, focused again when it closes
 
     @classmethod
@@ -85,8 +86,9 @@ async def open_review(table, link=None, back=None):
         and isinstance(kept.get("decisions"), list)
     ):
         Review.decisions, Review.whole = kept["decisions"], True
+        Review.won = kept.get("won") is True
     else:
-        Review.decisions, Review.whole = [], False
+        Review.decisions, Review.whole, Review.won = [], False, False
     by_id("result").hidden = True
     by_id("review").hidden = False
     document.body.dataset.phase = "review"
@@ -102,11 +104,13 @@ async def open_review(table, link=None, back=None):
             el("review-summary").textContent = t("review.refused")
             return
         Review.decisions = Review.decisions + reply["answer"]["decisions"]
+        Review.won = reply["answer"]["won"]
         first = reply["answer"]["next"]
         Review.whole = first is None
         draw()
     if Review.whole and Review.table is table and link is None and Review.link is None:
-        store(table.key("review"), json.dumps({"hand": Review.hand, "decisions": Review.decisions}))
+        kept = {"hand": Review.hand, "decisions": Review.decisions, "won": Review.won}
+        store(table.key("review"), json.dumps(kept))
 
 
 def close_review():
@@ -131,15 +135,24 @@ def step(by):
 # ---- drawing --------------------------------------------------------------------------------
 
 
-def move_words(game, code, seen):
-    """A move code of the person's ("0 discard 9D") in words."""
+def move_words(game, code, seen, name=None):
+    """A move code of the person's ("0 discard 9D") in words; with `name`, the engine's name
+    of that option in a gin ranking (a discard where a knock was legal says it did not knock)."""
+    if name:
+        return gin_move_words(code, seen, "hint." + name)
     return MOVE_WORDS[game](code, seen)
 
 
-def gin_move_words(code, seen):
+def option_words(game, decision, code):
+    """A move of a reviewed decision in words, by the name its ranking gives it, if any."""
+    names = [option.get("name") for option in decision["options"] if option["move"] == code]
+    return move_words(game, code, decision["seen"], names[0] if names else None)
+
+
+def gin_move_words(code, seen, key=None):
     verb, *rest = code.split()[1:]
     card = rest[0] if rest else (seen.get("pile") or [None])[-1]
-    return t(GIN_MOVES[verb], card=face(card) if card else "")
+    return t(key or GIN_MOVES[verb], card=face(card) if card else "")
 
 
 def basic_move_words(code, seen):
@@ -203,13 +216,14 @@ def summary_text(game):
         t(
             "review.lostItem",
             number=decisions.index(d) + 1,
-            move=move_words(game, d["move"], d["seen"]),
+            move=option_words(game, d, d["move"]),
             cost=points_text(d["cost"]),
         )
         for d in costly
     ]
     total = sum(d["cost"] for d in decisions)
-    return t("review.lost", decisions=listed(items), total=number_text(total))
+    headline = "review.better" if Review.won else "review.lost"  # a hand won was not lost
+    return t(headline, decisions=listed(items), total=number_text(total))
 
 
 def seen_html(game, seen, sharer=False):
@@ -302,17 +316,22 @@ def rk_seen_html(seen, sharer=False):
 
 def decision_html(game, decision):
     seen = decision["seen"]
-    did = move_words(game, decision["move"], seen)
-    best = move_words(game, decision["options"][0]["move"], seen)
+    did = option_words(game, decision, decision["move"])
+    best = option_words(game, decision, decision["options"][0]["move"])
     cost = decision["cost"]
+    # The options the engine marks shown (the best few and the move made), each at its place;
+    # a review kept from before it marked them shows the first five.
     ranking = "".join(
-        "<li"
+        '<li value="'
+        + str(place + 1)
+        + '"'
         + (' class="chosen"' if option["move"] == decision["move"] else "")
         + ">"
-        + escape(move_words(game, option["move"], seen))
+        + escape(option_words(game, decision, option["move"]))
         + (" · −" + escape(points_text(option["cost"])) if option["cost"] > 0 else "")
         + "</li>"
-        for option in decision["options"][:5]
+        for place, option in enumerate(decision["options"])
+        if option.get("shown", place < 5)
     )
     return (
         "<h3>"

@@ -1,16 +1,14 @@
 """The review of a gin hand: at each of the seat's decisions, the hard player's ranking (the
 hint, `advise`, with its fixed seed) of what the seat could see then, and what the choice cost.
 
-Costs are in points of the hand's score, from the hard player's own figures:
-- taking or refusing the pile's card: the expected deadwood each leaves, one deadwood point
-  for one point (a knock scores the difference of the two deadwood counts, so every deadwood
-  point kept is a point given up at the settlement, whoever knocks);
-- a discard: its score, expected deadwood plus the danger of feeding the opponent's meld, in
-  the same deadwood points;
-- a knock against playing on: a knock is worth the points it averages over the sampled deals,
-  playing on with the best discard is worth the margin a knock must beat
-  (`HardAgent.knock_margin`, about an undercut bonus), and a worse discard that much less its
-  score's excess over the best one.
+Costs are in points of the hand's score, from the hard player's worth of each option
+(`Advice.worth`, one scale for every option: see `rummy.gin.agents.hard`):
+- taking or refusing the pile's card: minus the expected deadwood each leaves;
+- a knock: the points it averages over the sampled deals;
+- a discard without knocking: the margin a knock must beat (`HardAgent.knock_margin`, about an
+  undercut bonus) for the best one, and a worse one that much less its score's excess over the
+  best (expected deadwood plus the danger of feeding the opponent's meld, in deadwood points).
+So discarding a card and knocking with it are two options of one ranking, each with its cost.
 An option costs the hard player's first choice's worth less its own, never below 0: the hard
 player's own move costs 0, even where its rule (always go gin) outranks the figures.
 """
@@ -20,25 +18,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..review import Decision, Review, decisions, ranked
-from .actions import Action, Discard, Knock, action_code
-from .agents.hard import Advice, HardAgent, advise
+from .actions import Action, action_code
+from .agents.hard import Advice, advise
 from .round import Round, replay
 from .view import View
 
 GAME = "gin"
 SEED = 0  # the hint's seed: the review ranks exactly as the hint button did
-
-
-def _worth(advice: Advice, best_discard: float, margin: float) -> float:
-    """An option's worth in points, higher is better (see the module's docstring)."""
-    points, deadwood = advice.expected_points, advice.expected_deadwood
-    if isinstance(advice.action, Knock) and points is not None:
-        return points
-    if isinstance(advice.action, Discard):
-        return margin - (HardAgent.discard_score(advice) - best_discard)
-    if deadwood is None:
-        raise ValueError(f"the hard player gave {advice.action} no figure")
-    return -deadwood
 
 
 def _figures(advice: Advice) -> tuple[tuple[str, float], ...]:
@@ -52,11 +38,7 @@ def _figures(advice: Advice) -> tuple[tuple[str, float], ...]:
 
 def judge(view: View, action: Action, index: int) -> Decision:
     """The decision of `action`, taken by the seat of `view` with that view in front of it."""
-    advice = advise(view, SEED)
-    discards = [HardAgent.discard_score(a) for a in advice if isinstance(a.action, Discard)]
-    best_discard = min(discards, default=0.0)  # read for a discard only: never the default
-    margin = HardAgent.knock_margin(view.rules)
-    moves = ((action_code(a.action), _worth(a, best_discard, margin), _figures(a)) for a in advice)
+    moves = ((action_code(a.action), a.worth, _figures(a)) for a in advise(view, SEED))
     return ranked(moves, action_code(action), index)
 
 

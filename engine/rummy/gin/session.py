@@ -16,12 +16,13 @@ from typing import Any, ClassVar
 
 from ..cards import Card, to_mask
 from ..melds import Meld, deadwood
+from ..review import SHOWN
 from ..sessions import CountedStats, MatchSession, arrangements, codes, settings_from_dict
 from . import review
 from .actions import Action, DrawDiscard, Knock, PassUpcard, TakeUpcard, parse_action
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
-from .explain import reasons
+from .explain import compared, reasons
 from .match import COMPUTER, PERSON, Match
 from .round import Round, deadwood_after_discard
 from .rules import PRESETS, TARGETS, Rules, preset
@@ -29,6 +30,7 @@ from .settle import Ending, Settlement
 from .state import Phase, Result
 from .view import View
 
+HINTED = 4  # options a hint names: the best and three others
 SAVE_FORMAT = "rummy-table/gin"
 SAVE_VERSION = 1
 ROLES = {PERSON: "you", COMPUTER: "opponent"}
@@ -147,18 +149,32 @@ class GinSession(MatchSession):
         return advise(self.view)
 
     def hints_model(self) -> list[dict[str, Any]]:
-        """The hints as the page shows them: each option's move, the card it names, and why
-        the hard player ranks it there, as reasons (`explain`), never its raw figures."""
+        """The hints as the page shows them, every option best first: its move, its name
+        (a discard where a knock is legal says it does not knock), the card it names, whether
+        the hint names it (`shown`: the best few, always with the other answer to whether to
+        knock), and why the hard player ranks it there, as reasons (`explain`), never its raw
+        figures."""
         view = self.view
         top = view.pile[-1] if view.pile else None
+        ranking = self.hints()
+        named = compared([advice.action for advice in ranking], HINTED)
         return [
             {
                 "move": type(advice.action).__name__,
+                "name": name,
+                "shown": shown,
                 "card": _card_of(advice.action, top),
-                "why": reasons(view, advice),
+                "why": reasons(view, advice, ranking),
             }
-            for advice in self.hints()
+            for advice, (name, shown) in zip(ranking, named, strict=True)
         ]
+
+    def ranking_model(self, moves: list[str], made: str) -> list[dict[str, Any]]:
+        """Each option of a reviewed decision named as the hint names it, and shown where the
+        hint would (the best few, and the other answer to whether to knock), and the move made."""
+        ranking = [parse_action(move) for move in moves]
+        named = compared(ranking, SHOWN, parse_action(made))
+        return [{"name": name, "shown": shown} for name, shown in named]
 
     def view_model(self) -> dict[str, Any]:
         view = self.view

@@ -4,7 +4,15 @@ From its view alone it models the opponent: the cards it took and still holds, h
 cards it drew (it kept the best of them), and so which discards would feed its melds. It samples
 deals consistent with the view (determinizations) to price that danger for each discard and to
 weigh each knock against the risk of an undercut. `rank` scores every legal option; the hint
-button shows that ranking (`advise`), and the player plays its first entry.
+button shows that ranking (`advise`), the review prices choices by it, and the player plays its
+first entry.
+
+Every option has a worth in points on one scale, so that discarding a card without knocking and
+knocking with it rank among each other, not as two separate lists: a knock is worth the points
+it averages over the sampled deals; playing on with the best discard is worth the margin a knock
+must beat (`knock_margin`, about an undercut bonus), a worse discard that much less its score's
+excess over the best one; taking or refusing the pile's card is worth minus the deadwood it
+leaves (every deadwood point kept is a point given up at the settlement, whoever knocks).
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ class Advice:
     expected_deadwood: float | None  # after this turn's draw, or after the next one
     feeds_opponent: float | None  # chance a discard joins one of the opponent's melds
     expected_points: float | None  # of knocking now (negative: the opponent scores)
+    worth: float  # in points, higher is better, on the scale every option shares (see above)
 
 
 class HardAgent:
@@ -62,67 +71,68 @@ class HardAgent:
             taken = float(evaluator.best_discard(knowledge.own | top, keep=top)[0])
             refused = refused_value(view, evaluator, knowledge.own)
             options = [
-                Advice(choice.take, taken, None, None),
-                Advice(choice.refuse, refused, None, None),
+                Advice(choice.take, taken, None, None, -taken),
+                Advice(choice.refuse, refused, None, None, -refused),
             ]
-            return tuple(
-                sorted(options, key=lambda a: (a.expected_deadwood, a.action != choice.refuse))
-            )
+            return tuple(sorted(options, key=lambda a: (-a.worth, a.action != choice.refuse)))
         if len(view.legal_actions) == 1:  # the forced stock draw after both refused the upcard
-            return (Advice(view.legal_actions[0], evaluator.potential(knowledge.own), None, None),)
+            potential = evaluator.potential(knowledge.own)
+            return (Advice(view.legal_actions[0], potential, None, None, -potential),)
         deals = self._deals(view, knowledge)  # only discards and knocks use the sampled deals
-        discards = self._discards(view, knowledge, evaluator, deals)
-        knocks = self._knocks(view, knowledge, deals)
         margin = self.knock_margin(view.rules)
+        discards = self._discards(view, knowledge, evaluator, deals, margin)
+        knocks = self._knocks(view, knowledge, deals)
         gin = any(
-            evaluator.deadwood(knowledge.own ^ 1 << knock.card.index) == 0 for knock, _ in knocks
+            isinstance(knock.action, Knock)
+            and evaluator.deadwood(knowledge.own ^ 1 << knock.action.card.index) == 0
+            for knock in knocks
         )
-        advised = [Advice(knock, None, None, points) for knock, points in knocks]
-        if knocks and (gin or knocks[0][1] > margin):
-            return tuple(advised + discards)
-        return tuple(discards + advised)
+        played = knocks[0] if knocks and (gin or knocks[0].worth > margin) else discards[0]
+        # The rest by worth, a discard before a knock of the same worth (as playing on is
+        # preferred on a tie); gin, always played, may be worth less than playing on.
+        rest = sorted((a for a in discards + knocks if a is not played), key=lambda a: -a.worth)
+        return (played, *rest)
 
     @classmethod
     def knock_margin(cls, rules: Rules) -> float:
         """The points a knock must average to beat playing on (what playing on is worth)."""
         return cls.knock_margin_per_undercut_point * rules.undercut_bonus
 
-    @classmethod
-    def discard_score(cls, advice: Advice) -> float:
-        """A discard's score in deadwood points, lower is better: the prospects of the hand
-        kept plus the danger of feeding a meld."""
-        deadwood, fed = advice.expected_deadwood, advice.feeds_opponent
-        if deadwood is None or fed is None:
-            raise ValueError(f"{advice.action} is not a discard: it has no discard score")
-        return deadwood + cls.danger_weight * fed
-
     def _deals(self, view: View, knowledge: Knowledge) -> list[Deal]:
         stock_draws = max(0, len(view.opponent_discards) - len(view.opponent_taken))
         return [determinize(knowledge, self._rng, stock_draws) for _ in range(self.deals)]
 
     def _discards(
-        self, view: View, knowledge: Knowledge, evaluator: Evaluator, deals: list[Deal]
+        self,
+        view: View,
+        knowledge: Knowledge,
+        evaluator: Evaluator,
+        deals: list[Deal],
+        margin: float,
     ) -> list[Advice]:
-        """Discards by the prospects of the hand kept plus the danger of feeding a meld."""
-        scored: list[tuple[float, int, Advice]] = []
+        """Discards by their score, the prospects of the hand kept plus the danger of feeding a
+        meld (deadwood points, lower is better), best first: the best is worth `margin`
+        (playing on), each other that less its score's excess over the best."""
+        scored: list[tuple[float, int, float, float, int]] = []
         for potential, bit in ranked_discards(view, evaluator, knowledge.own):
             fed = sum(1 for deal in deals if meldable_mask(deal.opponent | bit) & bit) / len(deals)
-            advice = Advice(Discard(view.seat, card_of(bit)), potential, fed, None)
-            scored.append((self.discard_score(advice), len(scored), advice))
+            scored.append((potential + self.danger_weight * fed, len(scored), potential, fed, bit))
         scored.sort()
-        return [advice for _, _, advice in scored]
+        best = scored[0][0]
+        return [
+            Advice(Discard(view.seat, card_of(bit)), potential, fed, None, margin - (score - best))
+            for score, _, potential, fed, bit in scored
+        ]
 
-    def _knocks(
-        self, view: View, knowledge: Knowledge, deals: list[Deal]
-    ) -> list[tuple[Knock, float]]:
-        """Every legal knock and its average score over the sampled deals, best first."""
+    def _knocks(self, view: View, knowledge: Knowledge, deals: list[Deal]) -> list[Advice]:
+        """Every legal knock, worth its average score over the sampled deals, best first."""
         knocks = []
         for action in view.legal_actions:
             if isinstance(action, Knock):
                 kept = knocker_arrangement(from_mask(knowledge.own ^ 1 << action.card.index))
                 points = sum(knocker_points(kept, deal.opponent, view.rules) for deal in deals)
-                knocks.append((action, points / len(deals)))
-        knocks.sort(key=lambda knock: -knock[1])
+                knocks.append(Advice(action, None, None, points / len(deals), points / len(deals)))
+        knocks.sort(key=lambda knock: -knock.worth)
         return knocks
 
 
