@@ -10,6 +10,7 @@ engine's replay of the save.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -36,6 +37,7 @@ from rummy.rummikub.tiles import JOKER, Tile, sort_key
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
 SAVE = "rummy-table/rummikub/save"
+COLOURS = {"K": "black", "B": "blue", "O": "orange", "R": "red"}  # as the English page says
 
 # ---- the engine's side: settings and positions --------------------------------------------
 
@@ -135,6 +137,25 @@ def low_meld_position() -> tuple[int, list[Tile]]:
     raise AssertionError("no seed gives the position")
 
 
+def touch_position() -> tuple[int, int, Tile]:
+    """A seed at whose first turn (initial meld on) the computer has laid a group of three down
+    that a tile of the person's rack would make a group of four worth 30 or more: (the seed,
+    the group's place on the table, the tile)."""
+    for seed in range(2000):
+        session = first_turn(seed, meld=True)
+        if session.screen != "play":
+            continue
+        for number, tile_set in enumerate(session.match.round.table):
+            colours = {t.colour for t in tile_set.tiles}
+            if tile_set.kind != "group" or len(tile_set.tiles) != 3 or JOKER in tile_set.tiles:
+                continue
+            value = tile_set.tiles[0].number
+            fits = [t for t in rack(session) if t.number == value and t.colour not in colours]
+            if fits and value * 4 >= 30:
+                return seed, number, fits[0]
+    raise AssertionError("no seed gives the position")
+
+
 def crowded_save(seed: int, table_tiles: int = 0, rack_tiles: int = 0) -> dict:
     """A save of a game against one computer player, at the person's turn once the table holds
     `table_tiles` or their rack `rack_tiles`: each seat plays the solver's move for its rack
@@ -177,6 +198,23 @@ def table_sets(page: Page) -> list[list[str]]:
 def rack_codes(page: Page) -> list[str]:
     return page.locator("#rk-rack [data-tile]").evaluate_all(
         "tiles => tiles.map(t => t.dataset.tile)"
+    )
+
+
+def open_save(page: Page, url: str, save: dict, lang: str = "en") -> None:
+    """The page opened on `save` (stored before the page starts, once), in `lang`."""
+    page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
+        sessionStorage.setItem("seeded", "1");
+        localStorage.setItem("{SAVE}", {json.dumps(json.dumps(save))});
+        localStorage.setItem(
+            "rummy-table/prefs", JSON.stringify({{game: "rummikub", lang: "{lang}"}})
+        );
+    }}""")
+    page.goto(url + "?fast")
+    page.wait_for_function(
+        "!['loading', 'opponent'].includes(document.body.dataset.phase) && "
+        "!document.body.dataset.busy",
+        timeout=180_000,
     )
 
 
@@ -361,6 +399,33 @@ def test_an_initial_meld_below_30_is_refused_with_the_tally(page: Page, site):
     assert saved_match(page).round.table == ()
 
 
+def test_before_the_initial_meld_a_tile_added_to_a_table_set_counts_nothing_as_the_engine_says(
+    page: Page, site
+):
+    """Until the initial meld a player may not touch the table's sets: a rack tile dragged onto
+    a table group (a group of four worth 30 or more) adds nothing to the tally, which never
+    shows the meld made, and Done is refused with the engine's reason."""
+    seed, number, tile = touch_position()
+    session = first_turn(seed, meld=True)
+    open_page(page, site.url, seed=seed)
+    start_rummikub(page, meld=True)
+    assert rk_until_my_turn(page) == "play"
+    before = stored(page, SAVE)
+    tally = page.get_by_test_id("rk-tally")
+    expect(tally).to_have_text("Initial meld 0/30")
+    rack_tile(page, tile).drag_to(page.locator(f'#rk-sets [data-set="{number}"]'))
+    settle(page)
+    assert tile.code in table_sets(page)[number] and validity(page)[number] == "true"
+    check = session.check_model(table_sets(page))  # what the engine says of this table
+    assert (check["tally"], check["playable"]) == (0, False)
+    expect(tally).to_have_text(f"Initial meld {check['tally']}/30")
+    expect(tally).not_to_have_class(re.compile(r"\breached\b"))  # not the meld made
+    assert not enabled(page, "rk-done")
+    press_anyway(page, "rk-done")
+    expect(page.get_by_test_id("rk-status")).to_have_text(check["refusal"]["message"])
+    assert stored(page, SAVE) == before
+
+
 def test_a_reload_mid_turn_restores_the_start_of_that_turn(page: Page, site):
     seed, run, _ = split_position()
     open_page(page, site.url, seed=seed)
@@ -394,17 +459,8 @@ def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(
     )
     try:
         page = context.new_page()
-        page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
-            sessionStorage.setItem("seeded", "1");
-            localStorage.setItem("{SAVE}", {json.dumps(json.dumps(save))});
-            localStorage.setItem(
-                "rummy-table/prefs", JSON.stringify({{game: "rummikub", lang: "en"}})
-            );
-        }}""")
-        page.goto(site.url + "?fast")
-        page.wait_for_function(
-            "document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000
-        )
+        open_save(page, site.url, save)
+        assert phase(page) == "play"
         if crowd == "table":
             assert sum(len(s) for s in table_sets(page)) >= 95
         else:
@@ -432,8 +488,36 @@ def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(
 
 def spoken(code: str) -> str:
     """A tile as the English page names it: "red 7", "joker"."""
-    colours = {"K": "black", "B": "blue", "O": "orange", "R": "red"}
-    return "joker" if code == "J" else f"{colours[code[0]]} {code[1:]}"
+    return "joker" if code == "J" else f"{COLOURS[code[0]]} {code[1:]}"
+
+
+def test_the_hint_names_the_table_tiles_it_moves_and_the_sets_they_leave(browser, site):
+    """On a 95-tile table on a desktop, the hint says which rack tiles it plays and which table
+    tiles it moves from which set."""
+    save, hint = next(
+        (save, hint)
+        for seed in range(1, 50)
+        for save in [crowded_save(seed, table_tiles=95)]
+        for hint in [RummikubSession.restore(save).hints_model()]
+        if hint["moved"]
+    )
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    try:
+        page = context.new_page()
+        open_save(page, site.url, save)
+        press(page.get_by_test_id("rk-hint"))
+        text = page.get_by_test_id("rk-hint-text")
+        expect(text).to_be_visible()
+        moved = hint["moved"][0]
+        where = (
+            f"the group of {moved['low']}s"
+            if moved["kind"] == "group"
+            else f"the {COLOURS[moved['colour']]} {moved['low']}-{moved['high']} run"
+        )
+        expect(text).to_contain_text(f"move {', '.join(map(spoken, moved['tiles']))} from {where}")
+        expect(text).to_contain_text(f"play {', '.join(map(spoken, hint['placed']))}")
+    finally:
+        context.close()
 
 
 def log_seed() -> int:

@@ -49,7 +49,31 @@ def tile_name(code):
 
 
 def tiles_text(codes):
-    return t("rk.list", items=", ".join(tile_name(code) for code in codes))
+    return t("rk.list", items=t("rk.listSep").join(tile_name(code) for code in codes))
+
+
+def set_name(entry):
+    """The set a hint takes tiles from, by what it holds: "the group of 12s", "the blue 9-12
+    run" (the engine's `kind`, `colour`, `low` and `high`)."""
+    if entry["kind"] == "group":
+        return t("rk.setName.group", number=entry["low"])
+    return t(
+        "rk.setName.run",
+        colour=t("rk.colour." + entry["colour"]),
+        low=entry["low"],
+        high=entry["high"],
+    )
+
+
+def hint_text(hint):
+    """The hinted play in words: the rack tiles it places, then each table tile it moves and
+    the set it leaves."""
+    parts = [t("rk.hint.play", tiles=tiles_text(hint["placed"]))] + [
+        t("rk.hint.move", tiles=tiles_text(moved["tiles"]), set=set_name(moved))
+        for moved in hint["moved"]
+    ]
+    key = "rk.hintText" if hint["exact"] else "rk.hintTextFound"
+    return t(key, what=t("rk.hint.sep").join(parts))
 
 
 def tile_html(code, tile_id=None, classes=(), selected=False):
@@ -221,6 +245,7 @@ class Rummikub(shared.Table):
         if self.turn is not None:
             store(
                 storage_key(self.game, "rack"),
+        self.checked = 0  # the number of the check shown: the table as laid out, when current
                 json.dumps([self.turn.tiles[i] for i in self.turn.rack]),
             )
 
@@ -355,7 +380,7 @@ class Rummikub(shared.Table):
         if reply is None or number != self.checking or self.turn is None:
             return
         if reply["ok"]:
-            self.check = reply["answer"]
+            self.check, self.checked = reply["answer"], number
             self.turn.lay_out(self.check)
         render()
 
@@ -652,12 +677,7 @@ class Rummikub(shared.Table):
             )
         box.innerHTML = (
             '<p data-testid="rk-hint-text">'
-            + escape(
-                t(
-                    "rk.hintText" if hint["exact"] else "rk.hintTextFound",
-                    tiles=tiles_text(hint["placed"]),
-                )
-            )
+            + escape(hint_text(hint))
             + "</p>"
             + '<div class="preview-sets">'
             + "".join(sets)
@@ -705,7 +725,9 @@ class Rummikub(shared.Table):
         playing = view["screen"] == "play"
         turn = self.turn
         check = self.check
-        can_done = bool(playing and check and check["playable"] and turn is not None)
+        # Only the engine's verdict on the table as laid out now says it would be taken.
+        taken = bool(playing and check and check["playable"] and self.checked == self.checking)
+        can_done = taken and turn is not None
         live = {
             "rk-done": can_done,
             "rk-draw": playing,
@@ -726,7 +748,7 @@ class Rummikub(shared.Table):
             value = check["tally"] if check and playing and check["tally"] is not None else 0
             tally.hidden = False
             tally.textContent = t("rk.tally", value=value, need=need)
-            tally.classList.toggle("reached", value >= need)
+            tally.classList.toggle("reached", taken)
         else:
             tally.hidden = True
         timer = el("rk-timer")
@@ -816,7 +838,8 @@ class Rummikub(shared.Table):
             elif 0 in winners:
                 title = t("rk.game.shared")
             else:
-                title = t("rk.game.lost", names=", ".join(seat_name(seat) for seat in winners))
+                names = t("rk.listSep").join(seat_name(seat) for seat in winners)
+                title = t("rk.game.lost", names=names)
             show_result(
                 outcome,
                 lines,
