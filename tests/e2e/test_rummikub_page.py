@@ -491,9 +491,12 @@ def spoken(code: str) -> str:
     return "joker" if code == "J" else f"{COLOURS[code[0]]} {code[1:]}"
 
 
-def test_the_hint_names_the_table_tiles_it_moves_and_the_sets_they_leave(browser, site):
+def test_the_hint_names_the_table_tiles_it_moves_and_leaves_the_rack_and_done_in_place(
+    browser, site
+):
     """On a 95-tile table on a desktop, the hint says which rack tiles it plays and which table
-    tiles it moves from which set."""
+    tiles it moves from which set; its preview takes the table's room, so the rack and
+    Done/Draw stay where they were, on screen."""
     save, hint = next(
         (save, hint)
         for seed in range(1, 50)
@@ -505,6 +508,9 @@ def test_the_hint_names_the_table_tiles_it_moves_and_the_sets_they_leave(browser
     try:
         page = context.new_page()
         open_save(page, site.url, save)
+        controls = [page.get_by_test_id(i) for i in ("rk-rack", "rk-done", "rk-draw")]
+        before = [box.bounding_box() for box in controls]
+        assert all(b["y"] + b["height"] <= 800 for b in before), "on screen without the hint"
         press(page.get_by_test_id("rk-hint"))
         text = page.get_by_test_id("rk-hint-text")
         expect(text).to_be_visible()
@@ -516,6 +522,10 @@ def test_the_hint_names_the_table_tiles_it_moves_and_the_sets_they_leave(browser
         )
         expect(text).to_contain_text(f"move {', '.join(map(spoken, moved['tiles']))} from {where}")
         expect(text).to_contain_text(f"play {', '.join(map(spoken, hint['placed']))}")
+        after = [box.bounding_box() for box in controls]
+        for was, now in zip(before, after, strict=True):
+            assert abs(was["y"] - now["y"]) <= 1, "the hint pushes nothing down"
+        expect(page.get_by_test_id("rk-hint-apply")).to_be_in_viewport()
     finally:
         context.close()
 
