@@ -156,6 +156,21 @@ def touch_position() -> tuple[int, int, Tile]:
     raise AssertionError("no seed gives the position")
 
 
+def finished_round_save(seed: int) -> dict:
+    """A save of a game of 3 rounds against one computer player, its first round just over:
+    the person plays the hint's move, or draws."""
+    session = RummikubSession.create({**settings(1, False), "rounds": 3}, seed)
+    while session.screen in ("play", "opponent"):
+        if session.screen == "opponent":
+            session = session.act("computer")
+            continue
+        hint = session.hints_model()["table"]
+        table = " | ".join(" ".join(entry["tiles"]) for entry in hint)
+        session = session.act("play " + table if hint else "draw")
+    assert session.screen == "round-over"
+    return session.save()
+
+
 def crowded_save(seed: int, table_tiles: int = 0, rack_tiles: int = 0) -> dict:
     """A save of a game against one computer player, at the person's turn once the table holds
     `table_tiles` or their rack `rack_tiles`: each seat plays the solver's move for its rack
@@ -528,6 +543,34 @@ def test_the_hint_names_the_table_tiles_it_moves_and_leaves_the_rack_and_done_in
         expect(page.get_by_test_id("rk-hint-apply")).to_be_in_viewport()
     finally:
         context.close()
+
+
+def test_a_rummikub_game_is_told_in_rounds_on_its_result_share_sheet_and_start_button(
+    page: Page, site
+):
+    """A Rummikub game is made of rounds (轮), each of turns: the shared buttons say so, in
+    every language, and the other games keep their hands."""
+    catalogs = {
+        lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for lang in ("en", "zh-Hans", "zh-Hant")
+    }
+    open_save(page, site.url, finished_round_save(6))
+    assert phase(page) == "round-over"
+    for lang, strings in catalogs.items():
+        page.get_by_test_id("lang-select").select_option(lang)
+        settle(page)
+        expect(page.get_by_test_id("next-hand")).to_have_text(strings["rk.action.nextRound"])
+        expect(page.get_by_test_id("review")).to_have_text(strings["rk.review.button"])
+        expect(page.get_by_test_id("share")).to_have_text(strings["rk.share.button"])
+    press(page.get_by_test_id("share"))
+    expect(page.locator("#sheet-title")).to_have_text("分享這一輪")
+    assert "手" not in page.locator("#sheet").inner_text()
+    page.keyboard.press("Escape")
+    press(page.get_by_test_id("close-result"))
+    press(page.get_by_test_id("home"))
+    expect(page.get_by_test_id("start")).to_have_text("開始第一輪")
+    press(page.get_by_test_id("game-gin"))
+    expect(page.get_by_test_id("start")).to_have_text(catalogs["zh-Hant"]["start.button"])
 
 
 def log_seed() -> int:

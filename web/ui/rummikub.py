@@ -39,6 +39,23 @@ from .table import render
 COLOUR_MARKS = {"K": "■", "B": "◆", "O": "▲", "R": "●"}  # colour is never the only sign
 DROP_PLACES = "[data-set],[data-testid=rk-new-set],#rk-rack"
 DEADLINE = "deadline"  # where the turn timer's end is kept, so a reload does not reset it
+# Rummikub's own words for phrases the games share: a game of rounds (not hands), each round of
+# turns; and a review judged by the solver, not by the hard player.
+WORDS = {
+    "start.button": "rk.start.button",
+    "action.nextHand": "rk.action.nextRound",
+    "review.button": "rk.review.button",
+    "share.button": "rk.share.button",
+    "share.title": "rk.share.title",
+    "share.about": "rk.share.about",
+    "replay.title": "rk.replay.title",
+    "review.none": "review.rk.none",
+    "review.refused": "review.rk.refused",
+    "review.best": "review.rk.best",
+    "review.ranking": "review.rk.ranking",
+    "review.costNone": "review.rk.costNone",
+    "review.clean": "review.rk.clean",
+}
 
 
 def tile_name(code):
@@ -219,6 +236,7 @@ class Rummikub(shared.Table):
     corrupt_notice = "rk.saveCorrupt"
     confirm_new = "rk.confirmNew"
     stats_title = "stats.rummikubTitle"
+    words = WORDS
 
     def __init__(self):
         super().__init__()
@@ -227,6 +245,7 @@ class Rummikub(shared.Table):
         self.selected = []
         self.check = None
         self.checking = 0  # the number of the last check asked for: older answers are dropped
+        self.checked = 0  # the number of the check shown: the table as laid out, when current
         self.hint = None
         self.timer_left = None  # seconds left of the person's turn (None: no timer)
         self.deadline = 0  # when the turn ends (ms since the epoch)
@@ -245,7 +264,6 @@ class Rummikub(shared.Table):
         if self.turn is not None:
             store(
                 storage_key(self.game, "rack"),
-        self.checked = 0  # the number of the check shown: the table as laid out, when current
                 json.dumps([self.turn.tiles[i] for i in self.turn.rack]),
             )
 
@@ -793,10 +811,18 @@ class Rummikub(shared.Table):
     def log_title(self, view):
         return t("rk.logTitle", number=view["round_number"])
 
-    def outcome(self, view):
+    def outcome(self, view, name=None):
+        """How the round ended; `name` names the seats (None: as the table does, the person
+        addressed as "you")."""
         result = view["result"]
+        winner = result["winner"]
         key = "rk.result.lowest" if result["pool_exhausted"] else "rk.result.out"
-        return t(key + (".you" if result["winner"] == 0 else ""), name=seat_name(result["winner"]))
+        if name is None:
+            return t(key + (".you" if winner == 0 else ""), name=seat_name(winner))
+        return t(key, name=name(winner))
+
+    def replay_outcome(self, view):
+        return self.outcome(view, shared.replay_name)
 
     def draw_result(self, view):
         screen = view["screen"]
