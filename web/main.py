@@ -55,7 +55,7 @@ from ui.share import (
 )
 from ui.share import draw as draw_replay
 from ui.share import step as replay_step
-from ui.table import Screen
+from ui.table import Screen, label
 
 TABLES = {"gin": Gin(), "basic": Basic(), "rummikub": Rummikub()}
 ELEMENTS = {"gin": "gin-table", "basic": "basic-table", "rummikub": "rummikub-table"}
@@ -75,11 +75,17 @@ def show(shown):
         node.hidden = shown is None
 
 
+def word_start():
+    """The start button in the chosen game's words: its first hand, or its first round."""
+    label(el("start"), TABLES[chosen_game()].word("start.button"))
+
+
 def render():
     shown = Screen.game
     body = document.body
     body.dataset.game = shown or chosen_game()
     body.classList.toggle("four-color", Prefs.get("fourColor"))
+    word_start()
     show(shown)
     if not Page.ready:
         return
@@ -178,6 +184,7 @@ def on_click(event):
     if choice:
         Prefs.choose(choice, attr(target, "data-value"))
         sync_choices()
+        word_start()
         return
     current = TABLES.get(Screen.game)
     card, meld = attr(target, "data-card"), attr(target, "data-meld")

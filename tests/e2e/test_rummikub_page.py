@@ -10,6 +10,7 @@ engine's replay of the save.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -37,6 +38,7 @@ from rummy.rummikub.tiles import JOKER, Tile, sort_key
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
 SAVE = "rummy-table/rummikub/save"
+COLOURS = {"K": "black", "B": "blue", "O": "orange", "R": "red"}  # as the English page says
 
 # ---- the engine's side: settings and positions --------------------------------------------
 
@@ -136,6 +138,40 @@ def low_meld_position() -> tuple[int, list[Tile]]:
     raise AssertionError("no seed gives the position")
 
 
+def touch_position() -> tuple[int, int, Tile]:
+    """A seed at whose first turn (initial meld on) the computer has laid a group of three down
+    that a tile of the person's rack would make a group of four worth 30 or more: (the seed,
+    the group's place on the table, the tile)."""
+    for seed in range(2000):
+        session = first_turn(seed, meld=True)
+        if session.screen != "play":
+            continue
+        for number, tile_set in enumerate(session.match.round.table):
+            colours = {t.colour for t in tile_set.tiles}
+            if tile_set.kind != "group" or len(tile_set.tiles) != 3 or JOKER in tile_set.tiles:
+                continue
+            value = tile_set.tiles[0].number
+            fits = [t for t in rack(session) if t.number == value and t.colour not in colours]
+            if fits and value * 4 >= 30:
+                return seed, number, fits[0]
+    raise AssertionError("no seed gives the position")
+
+
+def finished_round_save(seed: int) -> dict:
+    """A save of a game of 3 rounds against one computer player, its first round just over:
+    the person plays the hint's move, or draws."""
+    session = RummikubSession.create({**settings(1, False), "rounds": 3}, seed)
+    while session.screen in ("play", "opponent"):
+        if session.screen == "opponent":
+            session = session.act("computer")
+            continue
+        hint = session.hints_model()["table"]
+        table = " | ".join(" ".join(entry["tiles"]) for entry in hint)
+        session = session.act("play " + table if hint else "draw")
+    assert session.screen == "round-over"
+    return session.save()
+
+
 def crowded_save(seed: int, table_tiles: int = 0, rack_tiles: int = 0) -> dict:
     """A save of a game against one computer player, at the person's turn once the table holds
     `table_tiles` or their rack `rack_tiles`: each seat plays the solver's move for its rack
@@ -178,6 +214,23 @@ def table_sets(page: Page) -> list[list[str]]:
 def rack_codes(page: Page) -> list[str]:
     return page.locator("#rk-rack [data-tile]").evaluate_all(
         "tiles => tiles.map(t => t.dataset.tile)"
+    )
+
+
+def open_save(page: Page, url: str, save: dict, lang: str = "en") -> None:
+    """The page opened on `save` (stored before the page starts, once), in `lang`."""
+    page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
+        sessionStorage.setItem("seeded", "1");
+        localStorage.setItem("{SAVE}", {json.dumps(json.dumps(save))});
+        localStorage.setItem(
+            "rummy-table/prefs", JSON.stringify({{game: "rummikub", lang: "{lang}"}})
+        );
+    }}""")
+    page.goto(url + "?fast")
+    page.wait_for_function(
+        "!['loading', 'opponent'].includes(document.body.dataset.phase) && "
+        "!document.body.dataset.busy",
+        timeout=180_000,
     )
 
 
@@ -362,6 +415,33 @@ def test_an_initial_meld_below_30_is_refused_with_the_tally(page: Page, site):
     assert saved_match(page).round.table == ()
 
 
+def test_before_the_initial_meld_a_tile_added_to_a_table_set_counts_nothing_as_the_engine_says(
+    page: Page, site
+):
+    """Until the initial meld a player may not touch the table's sets: a rack tile dragged onto
+    a table group (a group of four worth 30 or more) adds nothing to the tally, which never
+    shows the meld made, and Done is refused with the engine's reason."""
+    seed, number, tile = touch_position()
+    session = first_turn(seed, meld=True)
+    open_page(page, site.url, seed=seed)
+    start_rummikub(page, meld=True)
+    assert rk_until_my_turn(page) == "play"
+    before = stored(page, SAVE)
+    tally = page.get_by_test_id("rk-tally")
+    expect(tally).to_have_text("Initial meld 0/30")
+    rack_tile(page, tile).drag_to(page.locator(f'#rk-sets [data-set="{number}"]'))
+    settle(page)
+    assert tile.code in table_sets(page)[number] and validity(page)[number] == "true"
+    check = session.check_model(table_sets(page))  # what the engine says of this table
+    assert (check["tally"], check["playable"]) == (0, False)
+    expect(tally).to_have_text(f"Initial meld {check['tally']}/30")
+    expect(tally).not_to_have_class(re.compile(r"\breached\b"))  # not the meld made
+    assert not enabled(page, "rk-done")
+    press_anyway(page, "rk-done")
+    expect(page.get_by_test_id("rk-status")).to_have_text(check["refusal"]["message"])
+    assert stored(page, SAVE) == before
+
+
 def test_a_reload_mid_turn_restores_the_start_of_that_turn(page: Page, site):
     seed, run, _ = split_position()
     open_page(page, site.url, seed=seed)
@@ -395,17 +475,8 @@ def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(
     )
     try:
         page = context.new_page()
-        page.add_init_script(f"""if (!sessionStorage.getItem("seeded")) {{
-            sessionStorage.setItem("seeded", "1");
-            localStorage.setItem("{SAVE}", {json.dumps(json.dumps(save))});
-            localStorage.setItem(
-                "rummy-table/prefs", JSON.stringify({{game: "rummikub", lang: "en"}})
-            );
-        }}""")
-        page.goto(site.url + "?fast")
-        page.wait_for_function(
-            "document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000
-        )
+        open_save(page, site.url, save)
+        assert phase(page) == "play"
         if crowd == "table":
             assert sum(len(s) for s in table_sets(page)) >= 95
         else:
@@ -433,8 +504,74 @@ def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(
 
 def spoken(code: str) -> str:
     """A tile as the English page names it: "red 7", "joker"."""
-    colours = {"K": "black", "B": "blue", "O": "orange", "R": "red"}
-    return "joker" if code == "J" else f"{colours[code[0]]} {code[1:]}"
+    return "joker" if code == "J" else f"{COLOURS[code[0]]} {code[1:]}"
+
+
+def test_the_hint_names_the_table_tiles_it_moves_and_leaves_the_rack_and_done_in_place(
+    browser, site
+):
+    """On a 95-tile table on a desktop, the hint says which rack tiles it plays and which table
+    tiles it moves from which set; its preview takes the table's room, so the rack and
+    Done/Draw stay where they were, on screen."""
+    save, hint = next(
+        (save, hint)
+        for seed in range(1, 50)
+        for save in [crowded_save(seed, table_tiles=95)]
+        for hint in [RummikubSession.restore(save).hints_model()]
+        if hint["moved"]
+    )
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    try:
+        page = context.new_page()
+        open_save(page, site.url, save)
+        controls = [page.get_by_test_id(i) for i in ("rk-rack", "rk-done", "rk-draw")]
+        before = [box.bounding_box() for box in controls]
+        assert all(b["y"] + b["height"] <= 800 for b in before), "on screen without the hint"
+        press(page.get_by_test_id("rk-hint"))
+        text = page.get_by_test_id("rk-hint-text")
+        expect(text).to_be_visible()
+        moved = hint["moved"][0]
+        where = (
+            f"the group of {moved['low']}s"
+            if moved["kind"] == "group"
+            else f"the {COLOURS[moved['colour']]} {moved['low']}-{moved['high']} run"
+        )
+        expect(text).to_contain_text(f"move {', '.join(map(spoken, moved['tiles']))} from {where}")
+        expect(text).to_contain_text(f"play {', '.join(map(spoken, hint['placed']))}")
+        after = [box.bounding_box() for box in controls]
+        for was, now in zip(before, after, strict=True):
+            assert abs(was["y"] - now["y"]) <= 1, "the hint pushes nothing down"
+        expect(page.get_by_test_id("rk-hint-apply")).to_be_in_viewport()
+    finally:
+        context.close()
+
+
+def test_a_rummikub_game_is_told_in_rounds_on_its_result_share_sheet_and_start_button(
+    page: Page, site
+):
+    """A Rummikub game is made of rounds (轮), each of turns: the shared buttons say so, in
+    every language, and the other games keep their hands."""
+    catalogs = {
+        lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        for lang in ("en", "zh-Hans", "zh-Hant")
+    }
+    open_save(page, site.url, finished_round_save(6))
+    assert phase(page) == "round-over"
+    for lang, strings in catalogs.items():
+        page.get_by_test_id("lang-select").select_option(lang)
+        settle(page)
+        expect(page.get_by_test_id("next-hand")).to_have_text(strings["rk.action.nextRound"])
+        expect(page.get_by_test_id("review")).to_have_text(strings["rk.review.button"])
+        expect(page.get_by_test_id("share")).to_have_text(strings["rk.share.button"])
+    press(page.get_by_test_id("share"))
+    expect(page.locator("#sheet-title")).to_have_text("分享這一輪")
+    assert "手" not in page.locator("#sheet").inner_text()
+    page.keyboard.press("Escape")
+    press(page.get_by_test_id("close-result"))
+    press(page.get_by_test_id("home"))
+    expect(page.get_by_test_id("start")).to_have_text("開始第一輪")
+    press(page.get_by_test_id("game-gin"))
+    expect(page.get_by_test_id("start")).to_have_text(catalogs["zh-Hant"]["start.button"])
 
 
 def log_seed() -> int:

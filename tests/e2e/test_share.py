@@ -239,9 +239,11 @@ def test_a_rummikub_round_is_shared_and_replayed_to_its_end_in_a_fresh_browser(
     start_rummikub(page, opponents=1)
     play_rk_round(page)
     assert phase(page) in RK_OVER
+    expect(page.get_by_test_id("share")).to_have_text("Share this round")  # rounds, not hands
     fragment = shared_link(page).split("#", 1)[1]
+    expect(page.locator("#sheet-title")).to_have_text("Share this round")
     shared = decode(fragment)
-    dealt = states(shared)[0]
+    dealt, end = states(shared)[0], states(shared)[-1].result
     with own_page(browser) as fresh:
         open_link(fresh, site.url, fragment)
         fresh.wait_for_function("document.body.dataset.phase === 'replay'")
@@ -251,8 +253,24 @@ def test_a_rummikub_round_is_shared_and_replayed_to_its_end_in_a_fresh_browser(
         assert sorted(rack) == sorted(tile.code for tile in dealt.racks[0]), (
             "the deal: the sharer's rack"
         )
+        expect(fresh.locator("#replay-title")).to_have_text("A shared round")
         steps = step_to_the_end(fresh)
         assert steps == len(shared.actions) + 1
+        # The end names its winner as the steps name the players: the sharer, "Computer 1".
+        if end.winner == 0:
+            outcome = (
+                "The pool is empty: the sharer has the lowest rack"
+                if end.pool_exhausted
+                else "The sharer went out!"
+            )
+        else:
+            winner = f"Computer {end.winner}"
+            outcome = (
+                f"The pool is empty: {winner} has the lowest rack"
+                if end.pool_exhausted
+                else f"{winner} went out"
+            )
+        expect(fresh.get_by_test_id("replay-step")).to_contain_text(outcome)
         press(fresh.get_by_test_id("replay-close"))
         assert phase(fresh) == "start" and "#" not in fresh.url
 

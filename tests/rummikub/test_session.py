@@ -11,7 +11,7 @@ import pytest
 from rummy.rummikub import FULL_POOL, Draw, Play, Rules, read_set, sort_key
 from rummy.rummikub import parse_tiles as tiles
 from rummy.rummikub.agents import LEVELS
-from rummy.rummikub.round import Timeout, replay
+from rummy.rummikub.round import Timeout, new_sets_value, replay
 from rummy.rummikub.session import (
     PERSON,
     RummikubSession,
@@ -20,6 +20,7 @@ from rummy.rummikub.session import (
     changes,
     describe,
     last_play,
+    moved_tiles,
     turns,
 )
 from rummy.sessions import Refusal
@@ -436,6 +437,36 @@ def test_the_initial_meld_is_tallied_24_of_30_is_refused_and_30_playable():
     assert session.match.round.actions == () and len(session.view_model()["rack"]) == 7
 
 
+def test_before_the_initial_meld_tiles_added_to_a_table_set_count_nothing_and_are_refused():
+    # The rules: until the initial meld, a player may not touch the table's sets.
+    session = position(new(12), "O12 R10 R11 R12 K1", table=["R12 B12 K12"], melded=False)
+    added = session.check_model([["R12", "B12", "K12", "O12"]])  # would be 48 as a set
+    assert (added["tally"], added["need"], added["playable"]) == (0, 30, False)
+    assert added["refusal"]["reason"] == "initial_meld_touches_table"
+    beside = session.check_model([["R12", "B12", "K12", "O12"], ["R10", "R11", "R12"]])
+    assert (beside["tally"], beside["playable"]) == (33, False)  # the new run alone counts
+    assert beside["refusal"]["reason"] == "initial_meld_touches_table"
+    played = code_of([["R12", "B12", "K12", "O12"], ["R10", "R11", "R12"]])
+    refused(session, played, "initial_meld_touches_table")  # Done says what the check said
+    kept = session.check_model([["R12", "B12", "K12"], ["R10", "R11", "R12"]])
+    assert (kept["tally"], kept["playable"]) == (33, True)  # beside the table: the meld made
+
+
+def test_the_tally_of_every_initial_meld_taken_is_the_rounds_own_count():
+    # Whatever the first play laid down (the hints' plays of many deals), the check counted
+    # for it what the round counts.
+    for seed in range(30):
+        session = mine(new(seed, initial_meld=True), drawing)
+        hint = session.hints_model()
+        if not hint["table"]:
+            continue
+        table = [entry["tiles"] for entry in hint["table"]]
+        check = session.check_model(table)
+        game = session.match.round
+        laid = tuple(read_set(tiles(" ".join(s))) for s in table)
+        assert check["playable"] and check["tally"] == new_sets_value(game.table, laid) >= 30
+
+
 def test_a_table_accepted_by_the_check_is_accepted_as_a_play():
     session = position(new(13), "R8 R9 K4 B4 O4 K2", table=["R4 R5 R6 R7", "B5 O5 K5"])
     table = [["R4", "R5", "R6"], ["R7", "R8", "R9"], ["B5", "O5", "K5"], ["K4", "B4", "O4"]]
@@ -496,9 +527,36 @@ def test_a_hint_is_a_legal_table_and_names_the_rack_tiles_it_places():
     assert after.view_model()["rack"] == ["K2"]
 
 
+def test_a_hint_names_the_table_tiles_it_moves_and_the_set_they_leave():
+    # B13 fits only after B12, taken from the group of 12s, which stays a group of three.
+    session = position(new(16), "B13 B7 K7 O7 K2", table=["K12 B12 O12 R12", "B9 B10 B11"])
+    hint = session.hints_model()
+    assert sorted(hint["placed"]) == ["B13", "B7", "K7", "O7"]
+    assert hint["moved"] == [
+        {"tiles": ["B12"], "from": 0, "kind": "group", "colour": None, "low": 12, "high": 12}
+    ]
+    assert session.check_model([entry["tiles"] for entry in hint["table"]])["playable"]
+
+
+def test_the_table_tiles_moved_are_those_leaving_the_set_where_most_of_it_stays():
+    old = sets("R2 R3 R4 R5 R6", "R8 R9 R10", "K9 B9 O9", "J B2 B3")
+    # R5 R6 join R7 (rack) and R8-R10; the group and the run with a joker stay as they were.
+    new_table = sets("R2 R3 R4", "R5 R6 R7 R8 R9 R10", "K9 B9 O9", "J B2 B3")
+    assert moved_tiles(old, new_table, changes(old, new_table)) == [
+        {"tiles": ["R5", "R6"], "from": 0, "kind": "run", "colour": "R", "low": 2, "high": 6}
+    ]
+    # Added to at the ends, nothing moves; a joker replaced moves to the set it goes to.
+    grown = sets("R1 R2 R3 R4 R5 R6", "R8 R9 R10 R11", "K9 B9 O9", "J B2 B3 B4")
+    assert moved_tiles(old, grown, changes(old, grown)) == []
+    swapped = sets("R2 R3 R4 R5 R6", "R8 R9 R10", "K9 B9 O9", "B1 B2 B3", "J K7 O7")
+    assert moved_tiles(old, swapped, changes(old, swapped)) == [
+        {"tiles": ["J"], "from": 3, "kind": "run", "colour": "B", "low": 1, "high": 3}
+    ]
+
+
 def test_a_hint_below_the_initial_meld_is_to_draw():
     session = position(new(17), "R7 R8 R9 K1 B3 O12", melded=False)  # 24 points only
-    assert session.hints_model() == {"placed": [], "table": [], "exact": True}
+    assert session.hints_model() == {"placed": [], "table": [], "moved": [], "exact": True}
 
 
 def test_no_hint_on_a_computers_turn():

@@ -26,16 +26,9 @@ from .dom import (
     voiced,
 )
 from .link import Link
-from .rummikub import seat_name, tile_html, tiles_text
+from .rummikub import WORDS, seat_name, tile_html, tiles_text
 from .table import render
 
-# Rummikub's phrases where the solver, not the hard player, is the judge.
-RK_SAYS = {
-    "review.best": "review.rk.best",
-    "review.ranking": "review.rk.ranking",
-    "review.costNone": "review.rk.costNone",
-    "review.clean": "review.rk.clean",
-}
 GIN_MOVES = {
     "take": "hint.TakeUpcard",
     "pass": "hint.PassUpcard",
@@ -101,7 +94,7 @@ async def open_review(table, link=None, back=None):
             request["link"] = link
         reply = await Link.call("review", request)
         if reply is None or not reply["ok"]:
-            el("review-summary").textContent = t("review.refused")
+            el("review-summary").textContent = t(said(table.game, "review.refused"))
             return
         Review.decisions = Review.decisions + reply["answer"]["decisions"]
         Review.won = reply["answer"]["won"]
@@ -187,8 +180,8 @@ MOVE_WORDS = {"gin": gin_move_words, "basic": basic_move_words, "rummikub": rk_m
 
 def said(game, key):
     """The key of a review phrase for `game`: Rummikub's turns are judged by the solver, not
-    by the hard player, so a few phrases say so."""
-    return RK_SAYS.get(key, key) if game == "rummikub" else key
+    by the hard player, and make up a round, not a hand, so a few phrases say so."""
+    return WORDS.get(key, key) if game == "rummikub" else key
 
 
 def number_text(points):
@@ -206,7 +199,7 @@ def summary_text(game):
     if not Review.whole:
         return t("review.working", count=len(decisions))
     if not decisions:
-        return t("review.none")
+        return t(said(game, "review.none"))
     costly = sorted(
         (d for d in decisions if d["cost"] > 0), key=lambda d: (-d["cost"], d["index"])
     )[:3]

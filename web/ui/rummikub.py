@@ -41,6 +41,23 @@ from .table import render
 COLOUR_MARKS = {"K": "■", "B": "◆", "O": "▲", "R": "●"}  # colour is never the only sign
 DROP_PLACES = "[data-set],[data-testid=rk-new-set],#rk-rack"
 DEADLINE = "deadline"  # where the turn timer's end is kept, so a reload does not reset it
+# Rummikub's own words for phrases the games share: a game of rounds (not hands), each round of
+# turns; and a review judged by the solver, not by the hard player.
+WORDS = {
+    "start.button": "rk.start.button",
+    "action.nextHand": "rk.action.nextRound",
+    "review.button": "rk.review.button",
+    "share.button": "rk.share.button",
+    "share.title": "rk.share.title",
+    "share.about": "rk.share.about",
+    "replay.title": "rk.replay.title",
+    "review.none": "review.rk.none",
+    "review.refused": "review.rk.refused",
+    "review.best": "review.rk.best",
+    "review.ranking": "review.rk.ranking",
+    "review.costNone": "review.rk.costNone",
+    "review.clean": "review.rk.clean",
+}
 
 
 def tile_name(code):
@@ -52,6 +69,30 @@ def tile_name(code):
 
 def tiles_text(codes):
     return t("rk.list", items=listed(tile_name(code) for code in codes))
+
+
+def set_name(entry):
+    """The set a hint takes tiles from, by what it holds: "the group of 12s", "the blue 9-12
+    run" (the engine's `kind`, `colour`, `low` and `high`)."""
+    if entry["kind"] == "group":
+        return t("rk.setName.group", number=entry["low"])
+    return t(
+        "rk.setName.run",
+        colour=t("rk.colour." + entry["colour"]),
+        low=entry["low"],
+        high=entry["high"],
+    )
+
+
+def hint_text(hint):
+    """The hinted play in words: the rack tiles it places, then each table tile it moves and
+    the set it leaves."""
+    parts = [t("rk.hint.play", tiles=tiles_text(hint["placed"]))] + [
+        t("rk.hint.move", tiles=tiles_text(moved["tiles"]), set=set_name(moved))
+        for moved in hint["moved"]
+    ]
+    key = "rk.hintText" if hint["exact"] else "rk.hintTextFound"
+    return t(key, what=t("rk.hint.sep").join(parts))
 
 
 def tile_html(code, tile_id=None, classes=(), selected=False):
@@ -197,6 +238,7 @@ class Rummikub(shared.Table):
     corrupt_notice = "rk.saveCorrupt"
     confirm_new = "rk.confirmNew"
     stats_title = "stats.rummikubTitle"
+    words = WORDS
 
     def __init__(self):
         super().__init__()
@@ -205,6 +247,7 @@ class Rummikub(shared.Table):
         self.selected = []
         self.check = None
         self.checking = 0  # the number of the last check asked for: older answers are dropped
+        self.checked = 0  # the number of the check shown: the table as laid out, when current
         self.hint = None
         self.timer_left = None  # seconds left of the person's turn (None: no timer)
         self.deadline = 0  # when the turn ends (ms since the epoch)
@@ -357,7 +400,7 @@ class Rummikub(shared.Table):
         if reply is None or number != self.checking or self.turn is None:
             return
         if reply["ok"]:
-            self.check = reply["answer"]
+            self.check, self.checked = reply["answer"], number
             self.turn.lay_out(self.check)
         render()
 
@@ -654,12 +697,7 @@ class Rummikub(shared.Table):
             )
         box.innerHTML = (
             '<p data-testid="rk-hint-text">'
-            + escape(
-                t(
-                    "rk.hintText" if hint["exact"] else "rk.hintTextFound",
-                    tiles=tiles_text(hint["placed"]),
-                )
-            )
+            + escape(hint_text(hint))
             + "</p>"
             + '<div class="preview-sets">'
             + "".join(sets)
@@ -707,7 +745,9 @@ class Rummikub(shared.Table):
         playing = view["screen"] == "play"
         turn = self.turn
         check = self.check
-        can_done = bool(playing and check and check["playable"] and turn is not None)
+        # Only the engine's verdict on the table as laid out now says it would be taken.
+        taken = bool(playing and check and check["playable"] and self.checked == self.checking)
+        can_done = taken and turn is not None
         live = {
             "rk-done": can_done,
             "rk-draw": playing,
@@ -728,7 +768,7 @@ class Rummikub(shared.Table):
             value = check["tally"] if check and playing and check["tally"] is not None else 0
             tally.hidden = False
             tally.textContent = t("rk.tally", value=value, need=need)
-            tally.classList.toggle("reached", value >= need)
+            tally.classList.toggle("reached", taken)
         else:
             tally.hidden = True
         timer = el("rk-timer")
@@ -775,8 +815,8 @@ class Rummikub(shared.Table):
 
     def outcome(self, view, sharer=False):
         result = view["result"]
-        key = "rk.result.lowest" if result["pool_exhausted"] else "rk.result.out"
         winner = result["winner"]
+        key = "rk.result.lowest" if result["pool_exhausted"] else "rk.result.out"
         return voiced(key + (".you" if winner == 0 else ""), sharer, name=seat_name(winner))
 
     def points(self, view, sharer=False):

@@ -35,7 +35,7 @@ from .dom import (
 )
 from .link import Link
 from .review import Review, move_words, open_review, seen_html
-from .table import Screen, render
+from .table import Screen, label, render
 
 
 class Share:
@@ -94,10 +94,11 @@ async def share_hand(table, text=""):
         table.message, table.error = refusal_text(reply), True
         render()
         return
-    await offer(full_link(reply["answer"]["link"]), text)
+    await offer(full_link(reply["answer"]["link"]), text, table)
 
 
-async def offer(link, text):
+async def offer(link, text, table):
+    """The share sheet of `link` (with `text`, or none), in the words of `table`'s game."""
     if Share.js is None:
         Share.js = await page_module("share.js")
     Share.link, Share.text = link, text
@@ -105,14 +106,14 @@ async def offer(link, text):
     body.innerHTML = (
         ("<p>" + escape(text) + "</p>" if text else "")
         + '<p><label for="share-link">'
-        + escape(t("share.about"))
+        + escape(t(table.word("share.about")))
         + "</label></p>"
         + '<input id="share-link" class="share-link" data-testid="share-link" readonly value="'
         + escape(link)
         + '">'
         + '<p class="share-status" data-testid="share-status" aria-live="polite"></p>'
     )
-    open_sheet(t("share.title"), body)
+    open_sheet(t(table.word("share.title")), body)
     buttons = (
         '<button type="button" class="primary" data-action="share-copy" data-testid="share-copy">'
         + escape(t("share.copy"))
@@ -246,6 +247,7 @@ def draw(tables):
         return
     model, at = Replay.model, Replay.at
     document.body.dataset.phase = "replay"
+    label(by_id("replay-title"), tables[model["game"]].word("replay.title"))
     steps = model["steps"]
     settings = model["settings"]
     el("replay-about").textContent = t(
@@ -305,7 +307,7 @@ async def daily(table, resume):
     record, day = kept(table), today()
     if record.get("date") == day and record.get("line"):
         link = full_link(record["link"]) if record.get("link") else site()
-        await offer(link, record["line"])
+        await offer(link, record["line"], table)
         return
     if (
         record.get("date") == day

@@ -21,8 +21,10 @@ from .dom import (
     by_id,
     document,
     each,
+    el,
     escape,
     keeping_focus,
+    known,
     notice,
     open_log,
     open_stats,
@@ -49,6 +51,18 @@ def render():
     Screen.redraw()
 
 
+# The result's controls every table shares, and the words they say unless a game has its own.
+RESULT_WORDS = {"next-hand": "action.nextHand", "review": "review.button", "share": "share.button"}
+
+
+def label(node, key):
+    """Word `node` by translation `key`, kept on it so that loading a language words it again
+    (until the first is loaded, it keeps the words it has)."""
+    node.dataset.i18n = key
+    if known(key):
+        node.textContent = t(key)
+
+
 class Table:
     """One game's table: the engine's view model of the person's session (None before a first
     start), the last event or refusal shown in the status line, and whether a request is out."""
@@ -58,6 +72,7 @@ class Table:
     corrupt_notice = ""  # the translation key of the notice for a save that could not be restored
     confirm_new = ""  # the translation key asking before a match in progress is left
     stats_title = ""  # the translation key of the statistics sheet's title
+    words = {}  # the game's own translation keys for shared phrases ("review.button": ...)
     hand_cards = ""  # the selector of the person's hand's cards, which drag into a new order
 
     def __init__(self):
@@ -113,6 +128,10 @@ class Table:
             if points
             else ""
         )
+
+    def word(self, key):
+        """The translation key of a shared phrase as this game says it ("hand" or "round")."""
+        return self.words.get(key, key)
 
     def refusal(self, reply):
         """The engine's refusal in the person's words."""
@@ -385,6 +404,8 @@ class Table:
         """Draw the table (main.py shows it and hides the rest), the keyboard focus kept."""
         view = self.view
         document.body.dataset.phase = view["screen"]
+        for testid, key in RESULT_WORDS.items():
+            label(el(testid), self.word(key))
         cards = snapshot(self.game, view)  # where they were: they move from there (ui/motion.py)
         keeping_focus(lambda: self.draw_table(view), lambda: self.next_control(view))
         play(cards)

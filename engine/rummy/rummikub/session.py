@@ -37,6 +37,7 @@ from .round import (
     View,
     new_sets_value,
     rack_total,
+    table_kept,
 )
 from .sets import GROUP, TileSet, read_set
 from .solver import DECISION_BUDGET, solve
@@ -232,9 +233,11 @@ class RummikubSession(MatchSession):
 
     def check_model(self, table: Any) -> dict[str, Any]:
         """The page's table as the person has laid it out (a list of sets, each a list of tile
-        codes): each set valid or why not, the initial meld's tally while it applies, and
-        whether the engine takes the table as the person's play (`playable`) or its refusal.
-        ValueError for a table that is not a list of lists of tile codes."""
+        codes): each set valid or why not, the initial meld's tally while it applies (`tally`
+        of `need`: only what the initial meld counts), and whether the engine takes the table
+        as the person's play (`playable`) or its refusal. The page shows the meld reached
+        only when the table is playable. ValueError for a table that is not a list of lists of
+        tile codes."""
         sets = read_table(table)
         game = self.match.round
         checked, laid = [], []
@@ -270,7 +273,7 @@ class RummikubSession(MatchSession):
         owed = game.rules.initial_meld if not game.melded[PERSON] else 0
         return {
             "sets": checked,
-            "tally": new_sets_value(game.table, laid) if owed else None,
+            "tally": meld_tally(game.table, laid) if owed else None,
             "need": owed,
             "playable": refusal is None,
             "refusal": refusal,
@@ -278,7 +281,8 @@ class RummikubSession(MatchSession):
 
     def hints_model(self) -> dict[str, Any]:
         """The solver's move for the person now, as the table it lays down: each set with the
-        places of the rack tiles it takes (empty `placed`: draw), and whether it is proven the
+        places of the rack tiles it takes (empty `placed`: draw), the table tiles it moves to
+        another set and where from (`moved`, see `moved_tiles`), and whether it is proven the
         best (`exact`; else the best found within the budget)."""
         game = self.match.round
         if game.is_over or game.to_move != PERSON:
@@ -293,9 +297,13 @@ class RummikubSession(MatchSession):
             and new_sets_value(view.table, solution.sets) < view.rules.initial_meld
         ):
             solution = replace(solution, placed=(), sets=view.table)
+        if not solution.placed:
+            return {"placed": [], "table": [], "moved": [], "exact": solution.exact}
+        table = changes(view.table, solution.sets)
         return {
             "placed": tile_codes(solution.placed),
-            "table": changes(view.table, solution.sets) if solution.placed else [],
+            "table": table,
+            "moved": moved_tiles(view.table, solution.sets, table),
             "exact": solution.exact,
         }
 
@@ -382,6 +390,69 @@ def changes(
             if whole:
                 entry["state"] = "new"
     return found
+
+
+def meld_tally(old: Sequence[TileSet], new: Sequence[TileSet]) -> int:
+    """The initial meld's tally of a table being built: the points of its sets made of rack
+    tiles alone (the "new" sets of `changes`). Tiles added to the table's sets, or taken from
+    them, count nothing: an initial meld leaves the table's sets as they were. On a table that
+    keeps them it is the round's own count (`new_sets_value`)."""
+    if table_kept(old, new):
+        return new_sets_value(old, new)
+    found = changes(old, new)
+    return sum(s.value for s, entry in zip(new, found, strict=True) if entry["state"] == "new")
+
+
+def moved_tiles(
+    old: Sequence[TileSet], new: Sequence[TileSet], found: Sequence[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The table tiles a play moves out of their sets, set by set of the `old` table (`found`:
+    the `changes` of old to new): each old set stays where most of its tiles stay (a set it
+    `extends` first, then the new set holding most of them, one old set to a new set), and
+    its other tiles moved. Each entry: the `tiles` that left, and the set they left: its
+    place on the old table (`from`), `kind`, and what names it (`colour`, None for a group;
+    the numbers `low` to `high`, one number for a group)."""
+    table = [
+        Counter(t for i, t in enumerate(s.tiles) if i not in entry["from_rack"])
+        for s, entry in zip(new, found, strict=True)
+    ]
+    holder = {i: j for j, i in extensions(old, new).items()}
+    overlaps = sorted(
+        (-sum((Counter(old[i].tiles) & table[j]).values()), i, j)
+        for i in range(len(old))
+        if i not in holder
+        for j in range(len(new))
+        if j not in holder.values()
+    )
+    for overlap, i, j in overlaps:
+        if overlap and i not in holder and j not in holder.values():
+            holder[i] = j
+    moved = []
+    for i, tile_set in enumerate(old):
+        left = Counter(tile_set.tiles)
+        if i in holder:
+            stays = left & table[holder[i]]
+            table[holder[i]] -= stays
+            left -= stays
+        if not left:
+            continue
+        tiles = []
+        for tile in tile_set.tiles:
+            if left[tile]:
+                left[tile] -= 1
+                tiles.append(tile)
+        numbers = tile_set.numbers
+        moved.append(
+            {
+                "tiles": tile_codes(tiles),
+                "from": i,
+                "kind": tile_set.kind,
+                "colour": tile_set.colour,
+                "low": numbers[0],
+                "high": numbers[-1],
+            }
+        )
+    return moved
 
 
 def describe(old: Sequence[TileSet], new: Sequence[TileSet]) -> dict[str, Any]:
