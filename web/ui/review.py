@@ -10,7 +10,7 @@ gives ("0 discard 9D"); no rule lives here.
 
 import json
 
-from .dom import by_id, card_html, document, el, escape, face, faces, focus, recall, store, t
+from .dom import by_id, card_html, document, el, escape, face, faces, focus, recall, t
 from .link import Link
 from .rummikub import seat_name, tile_html, tiles_text
 from .table import render
@@ -92,7 +92,7 @@ async def open_review(table, link=None, back=None):
         Review.whole = first is None
         draw()
     if Review.whole and Review.table is table and link is None and Review.link is None:
-        store(table.key("review"), json.dumps({"hand": Review.hand, "decisions": Review.decisions}))
+        table.keep("review", json.dumps({"hand": Review.hand, "decisions": Review.decisions}))
 
 
 def close_review():
