@@ -35,7 +35,15 @@ from ui.dom import (
 from ui.gin import Gin
 from ui.link import Link
 from ui.motion import load_motion
-from ui.prefs import Prefs, chosen_game, show_settings, storage_key, sync_choices
+from ui.prefs import (
+    Matches,
+    Prefs,
+    chosen_game,
+    has_match,
+    show_settings,
+    storage_key,
+    sync_choices,
+)
 from ui.review import Review, close_review, open_review, step
 from ui.review import draw as draw_review
 from ui.rummikub import Rummikub
@@ -111,9 +119,10 @@ async def start(game):
 
 
 async def resume(game):
-    """Back to the saved table of `game` (kept while the other game was played)."""
+    """Back to the saved table of `game` (kept while the other game was played; the newer
+    game, if another tab played it on meanwhile)."""
     table = TABLES[game]
-    await table.opened.wait()
+    await table.ready()
     if table.view is None:
         await start(game)
         return
@@ -228,6 +237,8 @@ def on_click(event):
         render()
     elif name == "reload":
         js.location.reload()
+    elif name == "load-newer":
+        spawn(TABLES[attr(target, "data-game")].load_newer())
     elif name in ("start", "resume", "daily"):
         begin(name)
     elif not Page.ready:
@@ -281,6 +292,17 @@ def on_key(event):
         close_result()
 
 
+def on_storage(event):
+    """Another tab of the page wrote the storage (`event.key`; none: it cleared it all): a game
+    it played on is said at once on its table, and the start screen offers what is stored."""
+    key = str(event.key) if event.key else ""
+    for game, table in TABLES.items():
+        if table.opened.is_set() and (not key or key.startswith(storage_key(game, ""))):
+            table.check_elsewhere()
+    if Page.ready and Screen.game is None:
+        sync_choices()
+
+
 def on_language(event):
     spawn(set_language(str(event.target.value)))
 
@@ -323,7 +345,7 @@ async def main():
     linked = (
         fragment() is not None
     )  # a shared hand opens over the start screen: the saved game waits
-    if js.localStorage.getItem(storage_key(chosen_game(), "save")) and not linked:
+    if has_match(chosen_game()) and not linked:
         show(chosen_game())  # the saved game's table, as a skeleton until the engine restores it
     document.body.dataset.ui = "live"
     await load_language(Prefs.get("lang"))
@@ -334,6 +356,8 @@ async def main():
     shown = chosen_game()
     await TABLES[shown].open()  # the game on screen first; the other is opened right after
     Page.ready = True
+    Matches.in_play = lambda game: TABLES[game].view is not None
+    js.window.addEventListener("storage", on_storage)
     if TABLES[chosen_game()].view is not None:
         Screen.game = None if linked else chosen_game()
     pending, Page.pending = Page.pending, None

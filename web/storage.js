@@ -1,12 +1,38 @@
-// localStorage for the DOM layer, answering instead of throwing: storage may be disabled (some
-// private modes) or full, and an exception thrown by a JavaScript call cannot be caught in
-// MicroPython. Each function says whether it worked; the page then plays on without saving.
+// The page's only way to localStorage: every read, write and removal answers instead of
+// throwing. Storage may be blocked (all site data refused: even reading it throws SecurityError),
+// disabled (some private modes) or full, and an exception thrown by a JavaScript call cannot be
+// caught reliably in MicroPython. The page then plays on without saving, and says so once
+// (ui/dom.py). theme.js, which runs before this module can load, reads the theme in its own try.
+let blocked = false; // a read threw: there is no storage at all
+const warned = new Set(); // each kind of failure is logged once, not at every save
+
+function warn(what, error) {
+  if (!warned.has(what)) console.warn(`${what}: ${error}`);
+  warned.add(what);
+}
+
+// The text kept under `key`, or null: nothing kept, or no storage (then `isBlocked()`).
+export function recall(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch (error) {
+    blocked = true;
+    warn("storage unreadable", error);
+    return null;
+  }
+}
+
+export function isBlocked() {
+  return blocked;
+}
+
+// Whether `value` was kept under `key`.
 export function store(key, value) {
   try {
     localStorage.setItem(key, value);
     return true;
   } catch (error) {
-    console.warn(`not saved: ${error}`);
+    warn("not saved", error);
     return false;
   }
 }
@@ -16,7 +42,7 @@ export function unstore(key) {
     localStorage.removeItem(key);
     return true;
   } catch (error) {
-    console.warn(`not removed: ${error}`);
+    warn("not removed", error);
     return false;
   }
 }

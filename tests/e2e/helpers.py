@@ -24,10 +24,11 @@ CARDS_STILL = """document.getAnimations().every(
 
 
 @contextmanager
-def own_page(browser: Browser, **options) -> Iterator[Page]:
-    """A page in a context of its own (English, and `options` such as service_workers="block"),
-    closed afterwards: for a test that expects errors, or must keep the service worker out."""
-    context = browser.new_context(locale="en-US", **options)
+def own_page(browser: Browser, locale: str = "en-US", **options) -> Iterator[Page]:
+    """A page in a context of its own (English unless `locale` says otherwise, and `options` such
+    as service_workers="block"), closed afterwards: for a test that expects errors, must keep the
+    service worker out, or needs a browser of another language."""
+    context = browser.new_context(locale=locale, **options)
     try:
         yield context.new_page()
     finally:
@@ -159,6 +160,16 @@ def face(code: str) -> str:
     """A card code as the page writes it: "TD" is 10♦."""
     rank = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}.get(code[0], code[0])
     return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
+
+
+# Storage blocked, as when a browser refuses all site data: reading `localStorage` itself
+# throws (a page init script, before the page's own scripts run).
+STORAGE_BLOCKED = """
+Object.defineProperty(window, "localStorage", {
+  configurable: true,
+  get() { throw new DOMException("site data is blocked", "SecurityError"); },
+});
+"""
 
 
 def stored(page: Page, key: str) -> dict | None:

@@ -17,10 +17,11 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import open_page, phase, press, settle, wait_out
+from helpers import STORAGE_BLOCKED, loaded, open_page, phase, press, settle, wait_out
 from players import (
     basic_turn,
     gin_turn,
+    gin_until_my_turn,
     rk_turn,
     rk_until_my_turn,
     start_basic,
@@ -193,6 +194,24 @@ def test_the_start_screen_and_sheets_of_each_game_are_accessible(page: Page, sit
     expect(page.locator("#sheet")).to_be_visible()
     tour.scan("the settings sheet")
     close_sheet(page)
+
+
+def test_the_storage_notices_are_accessible(page: Page, site):
+    """The notice that another tab played the game on (with its button that loads the newer
+    game), and the notice that storage keeps nothing, in each language."""
+    open_page(page, site.url, seed=3)
+    start_gin(page)
+    gin_until_my_turn(page)
+    other = page.context.new_page()  # a second tab: it plays the saved game on
+    open_page(other, site.url)
+    gin_turn(other)
+    expect(page.get_by_test_id("load-newer")).to_be_visible()
+    assert_accessible(page, "gin, played on in another tab")
+    other.add_init_script(STORAGE_BLOCKED)
+    other.reload()
+    loaded(other)
+    expect(other.locator("#notice")).to_be_visible()
+    assert_accessible(other, "the start screen, storage blocked")
 
 
 def gin_step(tour: Tour) -> None:

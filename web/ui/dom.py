@@ -112,7 +112,8 @@ def listed(items):
 
 
 async def load_language(lang):
-    """Fetch the catalog of `lang` and translate every marked element of the page."""
+    """Fetch the catalog of `lang` and translate every marked element of the page (a notice
+    by key too); the lasting notice that storage keeps nothing shows from the first catalog."""
     response = await js.fetch("./i18n/" + lang + ".json")
     Catalog.strings = json.loads(await response.text())
     document.documentElement.lang = lang
@@ -121,6 +122,8 @@ async def load_language(lang):
         node.textContent = t(node.dataset.i18n)
     for node in each(document.querySelectorAll("[data-i18n-aria]")):
         node.setAttribute("aria-label", t(node.dataset.i18nAria))
+    if Notice.lasting and by_id("notice").hidden:
+        notice("")
 
 
 # ---- DOM lookups --------------------------------------------------------------------------
@@ -294,7 +297,7 @@ def refusal_text(reply, prefix=""):
 
 
 class Storage:
-    js = None  # web/storage.js, loaded by `load_storage` before anything is stored
+    js = None  # web/storage.js, loaded by `load_storage` before anything is read or stored
 
 
 async def page_module(name):
@@ -309,12 +312,16 @@ async def load_storage():
     Storage.js = await page_module("storage.js")
 
 
+# Every read and write of localStorage is one of these four (through web/storage.js, which
+# never throws): storage blocked, disabled or full never stops the page, it plays unsaved.
+
+
 def store(key, text):
-    """Keep `text` under `key` in localStorage. Storage may be disabled (some private modes) or
-    full: the game still plays, and the notice says that it will not be saved."""
+    """Keep `text` under `key`. Storage may be disabled (some private modes) or full: the game
+    still plays, and the notice says (once) that it will not be kept."""
     if Storage.js.store(key, text):
         return True
-    notice(t("save.unavailable"))
+    unkept("save.unavailable")
     return False
 
 
@@ -322,9 +329,18 @@ def unstore(key):
     Storage.js.unstore(key)
 
 
+def recall_text(key):
+    """The text kept under `key`; None when nothing is, or when there is no storage at all (all
+    site data blocked: the notice says so, once)."""
+    text = Storage.js.recall(key)
+    if Storage.js.isBlocked():
+        unkept("save.blocked")
+    return str(text) if text else None
+
+
 def recall(key):
     """What is kept under `key`, read as JSON; None when nothing is, or it is not JSON."""
-    return parsed(js.localStorage.getItem(key))
+    return parsed(recall_text(key))
 
 
 def parsed(text):
@@ -335,23 +351,69 @@ def parsed(text):
         return None
 
 
+def unkept(key):
+    """Say once, by the translation `key` of why, that nothing the person plays is kept: the
+    lasting notice, shown whenever no other notice is (before the catalog is loaded, as soon as
+    it is: load_language)."""
+    if Notice.lasting is None:
+        Notice.lasting = key
+        if Catalog.strings:
+            notice("")
+
+
 # ---- the notice, the progress line and the sheets ---------------------------------------------
 
 
+class Notice:
+    lasting = None  # the translation key of the notice that storage keeps nothing, once known
+    shown = ""  # what the notice shows (its words, button and data), "" when hidden
+
+
+RETRY = ("reload", "loading.retry", "retry")  # a button that reloads the page
+
+
 def notice(text, retry=False):
-    """The notice under the top bar (empty: hidden); `retry` adds a button that reloads the page,
-    which restarts the engine and restores the saved game."""
+    """The notice under the top bar: `text`, or when it is empty the lasting notice (storage
+    that keeps nothing) or none (hidden); `retry` adds a button that reloads the page, which
+    restarts the engine and restores the saved game."""
+    if not text and Notice.lasting:
+        say(Notice.lasting)
+    else:
+        show_notice(text, None, RETRY if retry else None, {})
+
+
+def say(key, button=None, **data):
+    """A notice in the catalog's words (`key`), which a change of language translates again;
+    `button` is (its data-action, its label's key, its data-testid), with `data` on it."""
+    show_notice(t(key), key, button, data)
+
+
+def show_notice(text, key, button, data):
+    """The notice filled from its template (index.html, `notice-parts`); the same notice again
+    changes nothing (a screen reader hears an alert once)."""
     node = by_id("notice")
-    node.textContent = text
-    if retry:
-        button = document.createElement("button")
-        button.type = "button"
-        button.className = "primary"
-        button.dataset.action = "reload"
-        button.dataset.testid = "retry"
-        button.textContent = t("loading.retry")
-        node.appendChild(button)
-    node.hidden = not text
+    shown = json.dumps([text, button, data])
+    if not text:
+        node.hidden = True
+        node.replaceChildren()
+        shown = ""
+    elif shown != Notice.shown or node.hidden:
+        parts = by_id("notice-parts").content.cloneNode(True)
+        words, control = parts.querySelector("span"), parts.querySelector("button")
+        words.textContent = text
+        if key:
+            words.dataset.i18n = key
+        if button is None:
+            control.remove()
+        else:
+            action, label, testid = button
+            control.dataset.action, control.dataset.testid = action, testid
+            control.dataset.i18n, control.textContent = label, t(label)
+            for name, value in data.items():
+                control.setAttribute("data-" + name, value)
+        node.replaceChildren(parts)
+        node.hidden = False
+    Notice.shown = shown
 
 
 def progress(text):

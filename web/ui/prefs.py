@@ -8,7 +8,19 @@ import json
 
 import js
 
-from .dom import QUERY, by_id, document, each, el, escape, open_sheet, recall, store, t
+from .dom import (
+    QUERY,
+    by_id,
+    document,
+    each,
+    el,
+    escape,
+    open_sheet,
+    recall,
+    recall_text,
+    store,
+    t,
+)
 
 KEY = "rummy-table/prefs"
 LANGS = ("zh-Hans", "zh-Hant", "en")
@@ -53,6 +65,20 @@ SETTINGS = (
 def storage_key(game, what):
     """Where a game's `what` ("save", "stats", "broken": a save set aside) is kept."""
     return "rummy-table/" + game + "/" + what
+
+
+class Matches:
+    """Whether a game's match is in play on this page (main.py sets `in_play`, a function of
+    the game, once the tables are open)."""
+
+    in_play = None
+
+
+def has_match(game):
+    """Whether `game` has a match to continue: stored, or in play on this page (storage that
+    keeps nothing keeps it only there)."""
+    playing = Matches.in_play is not None and Matches.in_play(game)
+    return playing or bool(recall_text(storage_key(game, "save")))
 
 
 def default_language():
@@ -166,7 +192,7 @@ def sync_choices():
     js.window.rummyTheme(Prefs.get("theme"))
     if not by_id("start-screen").hidden:
         document.body.dataset.game = chosen_game()
-        saved = bool(js.localStorage.getItem(storage_key(chosen_game(), "save")))
+        saved = has_match(chosen_game())
         by_id("resume").hidden = not saved
         el("start").classList.toggle(
             "primary", not saved

@@ -21,7 +21,6 @@ from .dom import (
     focus,
     listed,
     recall,
-    store,
     t,
     voiced,
 )
@@ -103,7 +102,7 @@ async def open_review(table, link=None, back=None):
         draw()
     if Review.whole and Review.table is table and link is None and Review.link is None:
         kept = {"hand": Review.hand, "decisions": Review.decisions, "won": Review.won}
-        store(table.key("review"), json.dumps(kept))
+        table.keep("review", json.dumps(kept))
 
 
 def close_review():

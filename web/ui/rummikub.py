@@ -29,9 +29,7 @@ from .dom import (
     show_result,
     show_status,
     spawn,
-    store,
     t,
-    unstore,
     voiced,
 )
 from .link import Link
@@ -264,10 +262,7 @@ class Rummikub(shared.Table):
 
     def keep_order(self):
         if self.turn is not None:
-            store(
-                storage_key(self.game, "rack"),
-                json.dumps([self.turn.tiles[i] for i in self.turn.rack]),
-            )
+            self.keep("rack", json.dumps([self.turn.tiles[i] for i in self.turn.rack]))
 
     def fresh_turn(self, view):
         """Start the person's turn from the view, when it is a new one."""
@@ -284,6 +279,10 @@ class Rummikub(shared.Table):
         end from before applies."""
         self.selected = []
         self.forget_deadline()
+
+    def forget_position(self):
+        """A newer position from another tab: the turn is built again from it (its end kept)."""
+        self.selected, self.turn, self.turn_key, self.check, self.hint = [], None, None, None, None
 
     def computer_moved_last(self, view):
         return bool(view["log"]) and view["log"][-1]["by"] != 0
@@ -503,7 +502,7 @@ class Rummikub(shared.Table):
         end = kept.get("at") if isinstance(kept, dict) and kept.get("key") == key else None
         if not isinstance(end, (int, float)) or end - now > seconds * 1000:
             end = now + seconds * 1000
-            store(storage_key(self.game, DEADLINE), json.dumps({"key": key, "at": end}))
+            self.keep(DEADLINE, json.dumps({"key": key, "at": end}))
         self.deadline = end
         self.tick()
         asyncio.create_task(self.count_down(self.timer_run, self.key_of(view)))
@@ -517,7 +516,7 @@ class Rummikub(shared.Table):
 
     def forget_deadline(self):
         """A turn ended: its end kept for a reload no longer applies."""
-        unstore(storage_key(self.game, DEADLINE))
+        self.unkeep(DEADLINE)
 
     async def count_down(self, run, key):
         def current():

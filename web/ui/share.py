@@ -30,7 +30,6 @@ from .dom import (
     recall,
     refusal_text,
     spawn,
-    store,
     t,
 )
 from .link import Link
@@ -303,7 +302,7 @@ def daily_hand(table, record):
 async def daily(table, resume):
     """Today's deal of `table`'s game: its line and link once played; the match when it is
     being played; else dealt now."""
-    await table.opened.wait()
+    await table.ready()
     record, day = kept(table), today()
     if record.get("date") == day and record.get("line"):
         link = full_link(record["link"]) if record.get("link") else site()
@@ -317,9 +316,7 @@ async def daily(table, resume):
         await resume(table.game)
         return
     if await table.start(extra={"daily": day}):
-        store(
-            table.key("daily"), json.dumps({"date": day, "seed": table.match_record().get("seed")})
-        )
+        table.keep("daily", json.dumps({"date": day, "seed": table.match_record().get("seed")}))
         render()
 
 
@@ -342,8 +339,8 @@ def draw_daily(table):
             outcome=table.outcome(table.view),
             score=table.points(table.view) or t("daily.noScore"),
         )
-        store(table.key("daily"), json.dumps(record))
-        spawn(keep_link(table))
+        if table.keep("daily", json.dumps(record)):  # then its link, once
+            spawn(keep_link(table))
     node.textContent = record["line"]
     node.hidden = False
 
@@ -353,7 +350,7 @@ async def keep_link(table):
     record = kept(table)
     if reply is not None and reply["ok"] and record.get("line"):
         record["link"] = reply["answer"]["link"]
-        store(table.key("daily"), json.dumps(record))
+        table.keep("daily", json.dumps(record))
 
 
 def daily_text(table):

@@ -29,7 +29,10 @@ from .dom import (
     open_log,
     open_stats,
     parsed,
+    recall,
+    recall_text,
     refusal_text,
+    say,
     store,
     t,
     unstore,
@@ -83,6 +86,8 @@ class Table:
         self.saved = None  # the engine's save of the session, as last stored
         self.order = None  # the person's own order of their hand (dragged), kept in the save
         self.opened = asyncio.Event()  # set once the engine has restored this game's save
+        self.generation = None  # the stored game's generation this page last read or wrote
+        self.stale = False  # another tab played this game on since: this page writes nothing
 
     # ---- hooks ----------------------------------------------------------------------------
 
@@ -94,6 +99,11 @@ class Table:
 
     def clear_selection(self):
         """Forget the cards the person selected (after an action, or a new match)."""
+
+    def forget_position(self):
+        """Forget what the page keeps of the position shown (a selection, a turn being built):
+        a newer one, played in another tab, replaces it."""
+        self.clear_selection()
 
     def show_move(self, view):
         """Put the computer's move (`view["last_move"]`) in words."""
@@ -146,23 +156,91 @@ class Table:
         """The save's match record (its `seed`, its `hands` of action codes), {} before a start."""
         return (self.saved or {}).get("match") or {}
 
+    def current(self):
+        """Whether this page may write the game: the stored game is the one it last read or
+        wrote. Another tab of the same game that played on since has counted the generation on
+        (`accept`), and this page is stale: it writes nothing of the game (save, statistics,
+        review, daily deal, rack) until it has loaded the newer game (`reopen`)."""
+        if not self.stale and recall(self.key("generation")) != self.generation:
+            self.stale = True
+        return not self.stale
+
     def accept(self, reply):
-        """Take the engine's reply: its view model, and its save and statistics stored."""
+        """Take the engine's reply: its view model, and its save and statistics stored, then the
+        game's generation counted on (last: a tab that reads the new generation reads the new
+        save). A stale page takes nothing, says so, and returns False."""
+        if not self.current():
+            self.played_elsewhere()
+            return False
         self.view = reply["view"]
         self.saved = reply["save"]
         self.store_save()
         store(self.key("stats"), json.dumps(reply["stats"]))
+        counted = (self.generation or 0) + 1
+        if store(self.key("generation"), str(counted)):
+            self.generation = counted
+        return True
 
     def store_save(self):
         """Store the engine's save, with the hand's own order when the person dragged one (the
         engine reads its own fields and leaves this one to the page)."""
         if self.saved is None:
-            unstore(self.key("save"))
+            self.unkeep("save")
             return
         saved = dict(self.saved)
         if self.order:
             saved["hand_order"] = self.order
-        store(self.key("save"), json.dumps(saved))
+        self.keep("save", json.dumps(saved))
+
+    def keep(self, what, text):
+        """Store the game's `what` ("save", "review", "daily", ...), unless another tab played
+        the game on: a stale page never writes over the newer game."""
+        return self.current() and store(self.key(what), text)
+
+    def unkeep(self, what):
+        if self.current():
+            unstore(self.key(what))
+
+    def played_elsewhere(self):
+        """Say that another tab played this game on, when its table is shown: this page keeps
+        the older position on screen, and offers to load the newer game."""
+        if Screen.game == self.game:
+            say("save.elsewhere", ("load-newer", "save.loadNewer", "load-newer"), game=self.game)
+
+    async def reopen(self):
+        """Open the stored game again in the engine (the newer one another tab played on)."""
+        self.forget_position()  # while stale: it writes nothing
+        notice("")
+        self.stale = False
+        await self.open()
+
+    async def ready(self):
+        """Wait until the engine has opened the game; when another tab has played it on since,
+        open the newer game first (so a match is started, resumed or counted from it)."""
+        await self.opened.wait()
+        if not self.current():
+            await self.reopen()
+            if Screen.game == self.game:
+                self.show_newer()
+
+    async def load_newer(self):
+        """The notice's button: the newer game, played in another tab, shown and played on."""
+        await self.reopen()
+        self.show_newer()
+
+    def show_newer(self):
+        """The game opened again on screen: its table (or the start screen, if it has no match
+        now), and the computer's turn played if it is theirs."""
+        Screen.game = self.game if self.view is not None else None
+        self.message, self.error = "", False
+        render()
+        self.proceed()
+
+    def check_elsewhere(self):
+        """Another tab wrote some of this game (a `storage` event): if it played the game on,
+        this page says so at once, before the person acts on the older position."""
+        if not self.stale and not self.current():
+            self.played_elsewhere()
 
     # ---- the hand's own order ----------------------------------------------------------------
 
@@ -228,13 +306,14 @@ class Table:
     async def open(self):
         """The stored session and statistics, restored by the engine. A save it cannot restore
         is reported and kept aside (the statistics stay); broken statistics start from zero."""
-        save = js.localStorage.getItem(self.key("save"))
+        self.generation = recall(self.key("generation"))  # first: see accept
+        save = recall_text(self.key("save"))
         kept = parsed(save)
         order = kept.get("hand_order") if isinstance(kept, dict) else None
         self.order = [str(code) for code in order] if isinstance(order, list) else None
         reply = await Link.call(
             "open",
-            {"game": self.game, "save": save, "stats": js.localStorage.getItem(self.key("stats"))},
+            {"game": self.game, "save": save, "stats": recall_text(self.key("stats"))},
         )
         if reply is None:
             return
@@ -266,7 +345,7 @@ class Table:
         """A new match with the start screen's settings (or `chosen` ones), after asking when
         a match of this game is in play (its save would be lost); `extra` asks the engine for
         a given deal ({"daily": date} or {"deal": link}). Whether it started."""
-        await self.opened.wait()
+        await self.ready()
         if not await self.may_leave():
             return False
         request = {
@@ -283,7 +362,8 @@ class Table:
             return False
         notice("")  # before the save is stored: a notice that it could not be stays
         self.order = None
-        self.accept(reply)
+        if not self.accept(reply):
+            return False
         Screen.game = self.game
         self.clear_selection()
         self.message, self.error = "", False
@@ -294,6 +374,10 @@ class Table:
     async def play(self, code):
         """Send the person's move; a refusal becomes a message, nothing changes."""
         if self.busy or self.view is None or self.view["screen"] == "opponent":
+            return
+        if not self.current():  # the older position: the engine would play on from it
+            self.played_elsewhere()
+            self.complain("save.elsewhereFirst")
             return
         self.busy = True
         try:
@@ -310,7 +394,9 @@ class Table:
             return
         if code in ("next-hand", "rematch"):
             self.order = None  # a new deal: the engine's arrangement again
-        self.accept(reply)
+        if not self.accept(reply):  # another tab played on while the move was out
+            self.complain("save.elsewhereFirst")
+            return
         self.message, self.error = "", False
         self.clear_selection()
         render()
@@ -340,6 +426,9 @@ class Table:
                 and self.view["screen"] == "opponent"
                 and Screen.game == self.game
             ):
+                if not self.current():
+                    self.played_elsewhere()
+                    break
                 request = {"game": self.game, "code": "computer"}
                 pending = asyncio.create_task(
                     Link.call_showing_thinking("act", request, by_id("thinking"))
@@ -349,7 +438,8 @@ class Table:
                 if reply is None or not reply["ok"]:
                     break
                 js.window.rummyDecisionMs.push(reply["ms"])
-                self.accept(reply)
+                if not self.accept(reply):
+                    break
                 self.show_move(self.view)
                 self.error = False
                 render()
@@ -370,12 +460,12 @@ class Table:
 
     async def new_match(self):
         """Back to the start screen, the save dropped (after asking, if the match is not over)."""
+        await self.ready()
         if not await self.may_leave():
             return
         reply = await Link.call("close", {"game": self.game})
-        if reply is None:
+        if reply is None or not self.accept(reply):
             return
-        self.accept(reply)
         Screen.game = None
         render()
 
@@ -393,7 +483,7 @@ class Table:
             )
 
     async def show_stats(self):
-        await self.opened.wait()
+        await self.ready()
         reply = await Link.call("statistics", {"game": self.game})
         if reply is not None:
             open_stats(self.stats_title, reply["figures"])
