@@ -26,6 +26,7 @@ from .dom import (
     spawn,
     spoken,
     t,
+    turn_text,
 )
 from .prefs import Prefs
 from .table import render
@@ -58,8 +59,27 @@ class Basic(shared.Table):
         self.selected = []
 
     def show_move(self, view):
-        move = view["last_move"]
-        self.message = self.log_line(move)
+        """The status line tells the mover's turn so far: its draw, then its last move."""
+        move, drew = view["last_move"], view["last_move"]["drew"]
+        if drew is None:
+            self.message = self.log_line(move)
+            return
+        kind, cards = move["move"], move["cards"]
+        if kind == "NewMeld":
+            then = t("basic.move.then.NewMeld", cards=faces(cards))
+        elif kind == "LayOff":
+            then = t("basic.move.then.LayOff", card=face(cards[0]), meld=faces(move["onto"]))
+        else:
+            then = t("move.then." + kind, card=face(cards[0]))
+        source = drew["from"]
+        if source is None:
+            discarder = None
+        else:
+            discarder = "you" if view["players"][source]["you"] else seat_name(view, source)
+        text = turn_text(
+            seat_name(view, move["by"]), drew["move"], (drew["cards"] or [None])[0], discarder, then
+        )
+        self.message = t("basic.move.turnover") + " " + text if drew["turnover"] else text
 
     def log_line(self, entry):
         """A move of the hand in words: the status line's last move, and a line of the log."""

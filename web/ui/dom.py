@@ -476,6 +476,24 @@ def show_status(node, message, error, now):
     node.classList.toggle("error", bool(error))
 
 
+def turn_text(name, drew, card, discarder, then):
+    """A player's turn so far in one line, for the status line: the draw that began it (`drew`,
+    its move; `card`, the code of the card it took, None from the stock; `discarder`, whose
+    discard that was: "you", a name, or None for the upcard as dealt), then the move after it
+    (`then`, in words), so that a card taken from the pile is never missed ("The computer took
+    your discard 9♦ and discarded 8♠")."""
+    shown = face(card) if card else ""
+    if drew in ("DrawStock", "TakeUpcard"):
+        began = t("move.drew." + drew, card=shown)
+    elif discarder == "you":
+        began = t("move.drew.yours", card=shown)
+    elif discarder:
+        began = t("move.drew.theirs", card=shown, name=discarder)
+    else:
+        began = t("move.drew.pile", card=shown)
+    return t("move.turn", name=name, drew=began, then=then)
+
+
 def sort_chips(container, sort_key, prefix=""):
     """The chips that arrange the hand (by melds, suit or rank)."""
     container.setAttribute("aria-label", t("table.sortLabel"))
