@@ -150,6 +150,12 @@ def from_site(url: str, site_url: str) -> bool:
     return url.startswith(site_url) or url.startswith("blob:" + site_url)
 
 
+def face(code: str) -> str:
+    """A card code as the page prints it: 7S -> 7♠, TD -> 10♦."""
+    rank = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}.get(code[0], code[0])
+    return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
+
+
 def stored(page: Page, key: str) -> dict | None:
     raw = page.evaluate(f"localStorage.getItem('{key}')")
     return json.loads(raw) if raw else None

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import (
     device_page,
+    face,
     finger_drag,
     from_site,
     loaded,
@@ -416,11 +417,6 @@ def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_p
     expect(status).to_contain_text(
         f"The computer drew from the stock and discarded {face(move['card'])}."
     )
-
-
-def face(code: str) -> str:
-    rank = {"A": "A", "T": "10", "J": "J", "Q": "Q", "K": "K"}.get(code[0], code[0])
-    return rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
 
 
 def test_the_discard_pile_can_be_looked_through_bottom_to_top(page: Page, site):

@@ -144,10 +144,8 @@ class Basic(shared.Table):
                 self.complain("error.select_card" if not self.selected else "basic.selectOne")
             else:
                 spawn(self.play("discard " + self.selected[0]))
-        elif name == "basic-offer":
-            self.selected = str(target.dataset.cards).split()
-            self.message, self.error = "", False
-            render()
+        elif name == "basic-offer":  # a meld the hand holds, put down in one tap
+            spawn(self.play("meld " + str(target.dataset.cards)))
         elif name == "basic-clear":
             self.selected, self.message, self.error = [], "", False
             render()
@@ -332,7 +330,7 @@ class Basic(shared.Table):
                 + 'data-testid="meld-offer" data-cards="'
                 + " ".join(offer)
                 + '">'
-                + escape(faces(offer))
+                + escape(t("basic.offer", cards=faces(offer)))
                 + "</button>"
                 for offer in offers
             )
