@@ -572,7 +572,7 @@ def show_result(outcome, lines, totals, over=None, again="action.rematch", revie
     """The result overlay of a hand: the `outcome` as its title, the `lines` (HTML) and the
     `totals`, with Next hand. When the match is over, `over` is the title, the outcome becomes
     the first line, and Rematch (its label `again`) replaces Next hand. Opening it scrolls it up
-    and focuses its button; once the person closed it, only the button that opens it shows.
+    and focuses its button; once the person closed it, the table's bar shows instead.
     `review`: the hand can be reviewed and shared (its Review and Share buttons show)."""
     final = over is not None
     closed = Result.closed == document.body.dataset.game
