@@ -24,7 +24,7 @@ the page draws of a session.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from itertools import islice
 from typing import Any, ClassVar, Protocol, TypeVar
@@ -476,6 +476,24 @@ def rematch_seed(match: Match[Any, Any]) -> int:
 
 def codes(cards: Iterable[Card]) -> list[str]:
     return [card.code for card in cards]
+
+
+def last_move(log: list[dict[str, Any]], draws: Collection[str]) -> dict[str, Any] | None:
+    """The move log's last entry, with `drew`: the log's entry of the draw (one of `draws`)
+    that began the same player's turn, or None when the move is that draw or came before it.
+    The page tells a computer's whole turn from it, so a card taken from the pile is never
+    missed ("The computer took your discard 9D and discarded 8S")."""
+    if not log:
+        return None
+    last = log[-1]
+    drew = None
+    for entry in reversed(log[:-1]):
+        if entry["by"] != last["by"]:
+            break
+        if entry["move"] in draws:
+            drew = entry
+            break
+    return {**last, "drew": drew}
 
 
 def grouped(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:

@@ -151,11 +151,40 @@ def test_the_last_move_says_what_every_seat_saw():
     assert {"DrawStock", "Discard"} <= seen
 
 
+def test_a_move_is_told_with_the_draw_of_its_turn_and_a_card_taken_with_whose_discard_it_was():
+    """The status line tells a computer player's turn so far ("Computer 2 took your discard
+    9D and discarded 8S"): every move after the draw names the draw that began its turn, and
+    a card taken from the pile names the seat that discarded it (None: the upcard, as dealt)."""
+    seen = set()
+    for _, session, _ in moves_of_the_hand(new(4, opponents=3, level="easy"), easy_code):
+        model = session.view_model()
+        move, log = model["last_move"], model["log"]
+        turn = []  # the moves of this player's turn so far, the last move's first
+        for entry in reversed(log):
+            if entry["by"] != move["by"]:
+                break
+            turn.append(entry)
+        if move["move"] in ("DrawStock", "DrawDiscard"):
+            assert move["drew"] is None
+        else:
+            assert move["drew"] == turn[-1] and turn[-1]["move"] in ("DrawStock", "DrawDiscard")
+            seen.add(move["drew"]["move"])
+        if move["move"] == "DrawDiscard":
+            discards = [e for e in log[:-1] if e["move"] == "Discard"]
+            assert move["from"] == (discards[-1]["by"] if discards else None)
+            assert move["from"] != move["by"]
+        else:
+            assert move["from"] is None
+    assert {"DrawStock", "DrawDiscard"} <= seen
+
+
 def test_the_move_log_holds_every_move_of_the_hand_as_it_was_told():
     told = []
     for _, session, _ in moves_of_the_hand(new(4, opponents=3, level="easy"), easy_code):
         model = session.view_model()
-        told.append(model["last_move"])
+        move = dict(model["last_move"])
+        del move["drew"]  # the last move's own addition: its turn's draw, a move told before
+        told.append(move)
         assert model["log"] == told
     assert {"NewMeld", "Discard", "DrawStock"} <= {move["move"] for move in told}
 

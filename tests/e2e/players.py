@@ -91,9 +91,9 @@ def start_basic(
 
 
 def basic_turn(page: Page, how: str = "click") -> None:
-    """One step of a simple person: draw from the stock; put down the meld the page offers;
-    lay off a card the page marks as fitting onto the highlighted meld; else discard the last
-    card shown (the highest loose card)."""
+    """One step of a simple person: draw from the stock; put down the meld the page offers (one
+    tap on it); lay off a card the page marks as fitting onto the highlighted meld; else discard
+    the last card shown (the highest loose card)."""
     now = phase(page)
     if now == "draw":
         press(page.get_by_test_id("basic-stock"), how)
@@ -101,7 +101,6 @@ def basic_turn(page: Page, how: str = "click") -> None:
         offers = page.get_by_test_id("meld-offer")
         if offers.count():
             press(offers.first, how)
-            press(page.get_by_test_id("basic-meld"), how)
             return
         layable = page.locator("#basic-hand .can-lay")
         if layable.count():

@@ -9,6 +9,7 @@ from helpers import (
     HeldRequests,
     counted,
     device_page,
+    face,
     from_site,
     loaded,
     no_sideways_scroll,
@@ -22,6 +23,7 @@ from helpers import (
 from players import BASIC_OVER, basic_turn, basic_until_my_turn, play_basic_hand, start_basic
 from playwright.sync_api import Page, expect
 from rummy.basic import Match
+from rummy.basic.session import BasicSession
 from rummy.cards import parse_card
 from rummy.melds import meld_kind
 
@@ -258,6 +260,46 @@ def test_the_end_of_game_dialog_closes_reopens_and_says_game_on_its_button(page:
     expect(page.get_by_test_id("show-result")).to_be_visible()
 
 
+def test_one_tap_on_a_meld_offer_puts_the_meld_down_and_the_persons_melds_are_readable(
+    playwright, browser, site
+):
+    """The chip says what it does ("Meld 7♠ 8♠ 9♠") and does it in one tap; the person's melds
+    are drawn at most of a hand card's size, on a phone too."""
+    with device_page(playwright, browser, "Pixel 7") as watched:
+        page = watched.page
+        open_game(page, site.url, seed=11)
+        start_basic(page, opponents=1, how="tap")
+        offers = page.get_by_test_id("meld-offer")
+        for _ in range(400):  # play on (without the offers) until the page offers a meld
+            now = phase(page)
+            if now == "play" and offers.count():
+                break
+            if now in BASIC_OVER:
+                press(page.get_by_test_id("next-hand"), "tap")
+            elif now == "play":
+                press(page.locator("#basic-hand [data-card]").last, "tap")
+                press(page.get_by_test_id("basic-discard"), "tap")
+            else:
+                basic_turn(page, "tap")
+        else:
+            raise AssertionError("the page never offered a meld")
+        chip = offers.first
+        cards = chip.get_attribute("data-cards").split()
+        expect(chip).to_have_text("Meld " + " ".join(face(code) for code in cards))
+        card = page.locator("#basic-hand [data-card]").first.bounding_box()
+        press(chip, "tap")
+        last = Match.from_record(saved(page)["match"]).round.actions[-1]
+        assert type(last).__name__ == "NewMeld" and sorted(map(str, last.cards)) == sorted(cards)
+        melded = page.locator("#my-melds [data-code]")
+        assert set(melded.evaluate_all("cards => cards.map(c => c.dataset.code)")) >= set(cards)
+        for box in melded.evaluate_all(
+            "cards => cards.map(c => [c.getBoundingClientRect().width, "
+            "c.getBoundingClientRect().height])"
+        ):
+            assert box[0] >= 0.75 * card["width"] and box[1] >= 0.75 * card["height"], box
+        assert not watched.errors, watched.errors
+
+
 def test_five_computer_players_fit_a_360_px_phone(browser, site):
     context = browser.new_context(
         viewport={"width": 360, "height": 740},
@@ -394,28 +436,46 @@ def test_a_whole_hand_by_keyboard_alone(page: Page, site):
     assert phase(page) in ("draw", "opponent")
 
 
+def told_turn(move: dict) -> str:
+    """The status line's words for a computer player's turn: its draw, then its discard."""
+    drew = move["drew"]
+    if drew["move"] == "DrawStock":
+        began = "drew from the stock"
+    elif drew["from"] is None:
+        began = f"took {face(drew['cards'][0])} from the discard pile"
+    else:
+        whose = "your" if drew["from"] == 0 else f"Computer {drew['from']}'s"
+        began = f"took {whose} discard {face(drew['cards'][0])}"
+    return f"Computer {move['by']} {began} and discarded {face(move['cards'][0])}."
+
+
 def test_the_move_log_tells_every_players_moves_and_the_last_one_stays_marked(page: Page, site):
+    """The status line tells the last computer player's whole turn, the card it took from the
+    pile and whose discard that was (seed 7: a computer player takes one before long)."""
     open_game(page, site.url, seed=7)
     start_basic(page, opponents=3)
+    told = set()
     for _ in range(200):
         basic_until_my_turn(page)
         match = Match.from_record(saved(page)["match"])
         last = match.round.actions[-1]
+        move = BasicSession.restore(saved(page)).view_model()["last_move"]
         if phase(page) == "draw" and last.seat != 0 and type(last).__name__ == "Discard":
-            break
+            expect(page.get_by_test_id("basic-status")).to_contain_text(told_turn(move))
+            told.add(move["drew"]["move"])
+            if "DrawDiscard" in told:
+                break
         basic_turn(page)
     else:
-        raise AssertionError("no computer discard before the person's draw")
+        raise AssertionError("no computer took from the pile before the person's draw")
     marked = page.locator(".last-move")
     expect(marked).to_have_count(1)
     assert marked.get_attribute("data-code") == str(last.card)
-    name = f"Computer {last.seat}"
-    assert page.get_by_test_id("basic-status").inner_text().startswith(f"{name} discarded")
     press(page.get_by_test_id("basic-log"))
     lines = page.get_by_test_id("log-list").locator("li")
     expect(lines).to_have_count(len(match.round.actions))
     texts = lines.all_inner_texts()
-    assert texts[-1].startswith(f"{name} discarded")
+    assert texts[-1] == f"Computer {last.seat} discarded {face(str(last.card))}."
     assert sum(text.startswith("You ") for text in texts) == sum(
         a.seat == 0 for a in match.round.actions
     )

@@ -378,10 +378,15 @@ def until_the_computer_discarded(page: Page) -> None:
 def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_persons_action(
     page: Page, site
 ):
+    """The status line tells the computer's whole turn, the card it took from the pile too
+    (seed 5: it takes the person's first discard, then draws from the stock)."""
     open_game(page, site.url, seed=5)
     start_gin(page)
     until_the_computer_discarded(page)
     session = session_of(page)
+    move = session.view_model()["last_move"]
+    assert move["drew"]["move"] == "DrawDiscard"
+    took, threw = face(move["drew"]["card"]), face(move["card"])
     top = session.view.pile[-1].code
     marked = page.locator(".last-move")
     expect(marked).to_have_count(1)
@@ -389,16 +394,18 @@ def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_p
         marked.get_attribute("data-code") == top
         and marked.locator("xpath=..").get_attribute("data-testid") == "discard"
     )
-    status = page.get_by_test_id("status").inner_text()
-    assert status.startswith(
-        f"The computer discarded {page.locator('.last-move').inner_text().replace(chr(10), '')}"
-    )
+    assert face(top) == threw
+    status = page.get_by_test_id("status")
+    expect(status).to_contain_text(f"The computer took your discard {took} and discarded {threw}.")
     press(page.locator("#hand [data-card]").first)  # selecting is no action: the mark stays
     expect(marked).to_have_count(1)
     press(page.get_by_test_id("log"))
     lines = page.get_by_test_id("log-list").locator("li")
     expect(lines).to_have_count(len(session.match.round.actions))
-    assert lines.last.inner_text() == status.split(".")[0] + "."
+    assert lines.all_inner_texts()[-2:] == [
+        f"The computer took {took} from the discard pile.",
+        f"The computer discarded {threw}.",
+    ]
     mine = [a for a in session.match.round.actions if a.seat == 0 and type(a).__name__ == "Discard"]
     texts = lines.all_inner_texts()
     assert all(f"You discarded {c}" in " ".join(texts) for c in [face(a.card.code) for a in mine])
@@ -407,6 +414,12 @@ def test_the_move_log_tells_every_move_and_the_last_one_stays_marked_until_the_p
         page.get_by_test_id("stock")
     )  # the person's action: the computer's move is no longer marked
     expect(marked).to_have_count(0)
+    until_the_computer_discarded(page)  # its next turn: from the stock
+    move = session_of(page).view_model()["last_move"]
+    assert move["drew"]["move"] == "DrawStock"
+    expect(status).to_contain_text(
+        f"The computer drew from the stock and discarded {face(move['card'])}."
+    )
 
 
 def test_the_discard_pile_can_be_looked_through_bottom_to_top(page: Page, site):

@@ -150,6 +150,51 @@ def test_the_table_does_not_move_from_the_upcard_offer_to_after_the_discard(
         assert not watched.errors, watched.errors
 
 
+# What the hints must never cover: the status line, the piles, the hand and its buttons.
+COVERED = """() => {
+  const hints = document.getElementById("hints").getBoundingClientRect();
+  return ["status", "stock", "discard", "take-upcard", "pass-upcard", "hand", "discard-button",
+          "knock", "hint"].filter((id) => {
+    const r = document.querySelector(`#gin-table [data-testid="${id}"]`).getBoundingClientRect();
+    return r.left < hints.right && hints.left < r.right && r.top < hints.bottom
+      && hints.top < r.bottom;
+  });
+}"""
+
+
+@pytest.mark.parametrize(
+    "screen",
+    [DESKTOPS[0], "Pixel 7 landscape", PHONE],
+    ids=["desktop", "pixel-7-landscape", "phone"],
+)
+def test_the_hints_never_cover_the_status_line_the_piles_or_the_hand(
+    playwright, browser, site, screen
+):
+    """The hints open beside the piles on a desktop and a phone on its side, over the
+    opponent's cards on a phone held upright: at the upcard offer, the draw and the discard."""
+    with device_page(playwright, browser, screen) as watched:
+        page = watched.page
+        open_page(page, site.url, seed=SEED)
+        start_gin(page, target=100, level="normal")
+        seen = []
+        while phase(page) != "discard":
+            assert phase(page) not in OVER
+            if phase(page) == "opponent":
+                wait_out(page, "opponent")
+                continue
+            now = phase(page)
+            press(page.get_by_test_id("hint"))
+            expect(page.get_by_test_id("hint-best")).to_be_visible()
+            assert page.evaluate(COVERED) == [], f"the hints cover these at {now}"
+            seen.append(now)
+            press(page.get_by_test_id("pass-upcard" if now == "upcard" else "stock"))
+        press(page.get_by_test_id("hint"))
+        expect(page.get_by_test_id("hint-best")).to_be_visible()
+        assert page.evaluate(COVERED) == [], "the hints cover these at the discard"
+        assert seen == ["upcard", "draw"], seen
+        assert not watched.errors, watched.errors
+
+
 def primaries(page: Page):
     return page.locator(".primary:visible")
 

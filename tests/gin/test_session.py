@@ -128,11 +128,33 @@ def test_the_last_move_shows_what_was_discarded_taken_or_passed_never_a_stock_ca
     assert {"DrawStock", "Discard"} <= seen
 
 
+def test_a_discard_is_told_with_the_draw_of_its_turn_and_a_card_taken_with_whose_discard_it_was():
+    """The status line tells a whole turn ("The computer took your discard 9D and discarded
+    8S"): the last move names the draw that began its turn, and a card taken from the pile
+    names who discarded it (nobody for the upcard, which was dealt)."""
+    seen = set()
+    for seed in (8, 9, 10):
+        for _, session, _ in moves_of_the_hand(new(seed, level="easy"), by_hint):
+            model = session.view_model()
+            move, log = model["last_move"], model["log"]
+            if move["move"] in ("Discard", "Knock"):  # a turn is a draw, then a discard
+                assert move["drew"] == log[-2] and log[-2]["by"] == move["by"]
+                seen.add((move["by"], move["drew"]["move"]))
+            else:
+                assert move["drew"] is None
+            other = "opponent" if move["by"] == "you" else "you"
+            expected = {"DrawDiscard": other, "TakeUpcard": None}.get(move["move"])
+            assert move["from"] == expected
+    assert {("opponent", "DrawStock"), ("opponent", "DrawDiscard")} <= seen
+
+
 def test_the_move_log_holds_every_move_of_the_hand_as_it_was_told():
     told = []
     for _, session, _ in moves_of_the_hand(new(8, level="easy"), by_hint):
         model = session.view_model()
-        told.append(model["last_move"])
+        move = dict(model["last_move"])
+        del move["drew"]  # the last move's own addition: its turn's draw, a move told before
+        told.append(move)
         assert model["log"] == told
     assert len(told) > 10
 

@@ -27,6 +27,7 @@ from .dom import (
     spawn,
     spoken,
     t,
+    turn_text,
     voiced,
 )
 from .prefs import Prefs
@@ -60,8 +61,27 @@ class Basic(shared.Table):
         self.selected = []
 
     def show_move(self, view):
-        move = view["last_move"]
-        self.message = self.log_line(move)
+        """The status line tells the mover's turn so far: its draw, then its last move."""
+        move, drew = view["last_move"], view["last_move"]["drew"]
+        if drew is None:
+            self.message = self.log_line(move)
+            return
+        kind, cards = move["move"], move["cards"]
+        if kind == "NewMeld":
+            then = t("basic.move.then.NewMeld", cards=faces(cards))
+        elif kind == "LayOff":
+            then = t("basic.move.then.LayOff", card=face(cards[0]), meld=faces(move["onto"]))
+        else:
+            then = t("move.then." + kind, card=face(cards[0]))
+        source = drew["from"]
+        if source is None:
+            discarder = None
+        else:
+            discarder = "you" if view["players"][source]["you"] else seat_name(view, source)
+        text = turn_text(
+            seat_name(view, move["by"]), drew["move"], (drew["cards"] or [None])[0], discarder, then
+        )
+        self.message = t("basic.move.turnover") + " " + text if drew["turnover"] else text
 
     def log_line(self, entry):
         """A move of the hand in words: the status line's last move, and a line of the log."""
@@ -126,10 +146,8 @@ class Basic(shared.Table):
                 self.complain("error.select_card" if not self.selected else "basic.selectOne")
             else:
                 spawn(self.play("discard " + self.selected[0]))
-        elif name == "basic-offer":
-            self.selected = str(target.dataset.cards).split()
-            self.message, self.error = "", False
-            render()
+        elif name == "basic-offer":  # a meld the hand holds, put down in one tap
+            spawn(self.play("meld " + str(target.dataset.cards)))
         elif name == "basic-clear":
             self.selected, self.message, self.error = [], "", False
             render()
@@ -314,7 +332,7 @@ class Basic(shared.Table):
                 + 'data-testid="meld-offer" data-cards="'
                 + " ".join(offer)
                 + '">'
-                + escape(faces(offer))
+                + escape(t("basic.offer", cards=faces(offer)))
                 + "</button>"
                 for offer in offers
             )

@@ -554,6 +554,24 @@ def show_status(node, message, error, now):
     node.classList.toggle("error", bool(error))
 
 
+def turn_text(name, drew, card, discarder, then):
+    """A player's turn so far in one line, for the status line: the draw that began it (`drew`,
+    its move; `card`, the code of the card it took, None from the stock; `discarder`, whose
+    discard that was: "you", a name, or None for the upcard as dealt), then the move after it
+    (`then`, in words), so that a card taken from the pile is never missed ("The computer took
+    your discard 9♦ and discarded 8♠")."""
+    shown = face(card) if card else ""
+    if drew in ("DrawStock", "TakeUpcard"):
+        began = t("move.drew." + drew, card=shown)
+    elif discarder == "you":
+        began = t("move.drew.yours", card=shown)
+    elif discarder:
+        began = t("move.drew.theirs", card=shown, name=discarder)
+    else:
+        began = t("move.drew.pile", card=shown)
+    return t("move.turn", name=name, drew=began, then=then)
+
+
 def sort_chips(container, sort_key, prefix=""):
     """The chips that arrange the hand (by melds, suit or rank)."""
     container.setAttribute("aria-label", t("table.sortLabel"))
@@ -592,44 +610,56 @@ def draw_hand(node, hand, sort_key, card_button, sorts, prefix=""):
 
 
 class Result:
-    """Whether the person closed the result overlay of the hand shown (the table, the menu and
-    a button to open it again stay)."""
+    """Which game's result the person closed (None: none): its table and the menu show, and the
+    bar under its status line to deal on or open the result again (`after_hand`)."""
 
-    closed = False
+    closed = None
+    bar = None  # the bar, cloned once from its template
+
+
+def after_hand():
+    """The bar of the table shown once its hand is over and the result closed: Next hand (or
+    Rematch) and Result. One bar, moved into the player area of the table shown, in the flow:
+    it covers nothing, and it is never shown without its table."""
+    if Result.bar is None:
+        Result.bar = by_id("after-hand").content.firstElementChild.cloneNode(True)
+    return Result.bar
 
 
 def close_result():
     if not by_id("result").hidden:
-        Result.closed = True
+        Result.closed = document.body.dataset.game
         by_id("result").hidden = True
-        el("show-result").hidden = False
-        focus(el("show-result"))
+        after_hand().hidden = False
+        focus(after_hand().querySelector(".deal-on"))
 
 
 def reopen_result():
-    Result.closed = False
+    Result.closed = None
 
 
 def hide_result():
-    """No result to show (a hand in play): the overlay and its button hidden."""
-    Result.closed = False
+    """No result to show (a hand in play): the overlay and the bar hidden."""
+    if Result.closed == document.body.dataset.game:
+        Result.closed = None
     by_id("result").hidden = True
-    el("show-result").hidden = True
+    after_hand().hidden = True
 
 
 def show_result(outcome, lines, totals, over=None, again="action.rematch", review=False):
     """The result overlay of a hand: the `outcome` as its title, the `lines` (HTML) and the
     `totals`, with Next hand. When the match is over, `over` is the title, the outcome becomes
     the first line, and Rematch (its label `again`) replaces Next hand. Opening it scrolls it up
-    and focuses its button; once the person closed it, only the button that opens it shows.
+    and focuses its button; once the person closed it, the table's bar shows instead.
     `review`: the hand can be reviewed and shared (its Review and Share buttons show)."""
-    el("show-result").hidden = not Result.closed
+    final = over is not None
+    closed = Result.closed == document.body.dataset.game
+    draw_after_hand(final, again, closed)
     el("review").hidden = not review
     el("share").hidden = not review
-    if Result.closed:
+    if closed:
         by_id("result").hidden = True
         return
-    final = over is not None
     if final:
         lines = ['<p class="outcome">' + escape(outcome) + "</p>"] + lines
     lines = lines + ['<p class="totals" data-testid="totals">' + escape(totals) + "</p>"]
@@ -644,3 +674,18 @@ def show_result(outcome, lines, totals, over=None, again="action.rematch", revie
     if was_hidden:
         overlay.scrollTop = 0
         focus(el("rematch") if final else el("next-hand"))
+
+
+def draw_after_hand(final, again, shown):
+    """The bar under the status line of the table shown (`after_hand`): Next hand, or Rematch
+    (its label `again`) once the match is over, then Result; `shown` once the result is closed."""
+    bar = after_hand()
+    area = document.querySelector("main.table:not([hidden]) .player-area")
+    if not area.contains(bar):
+        area.prepend(bar)
+    deal = bar.querySelector(".deal-on")
+    deal.dataset.action = "rematch" if final else "next-hand"
+    deal.dataset.testid = "table-rematch" if final else "table-next-hand"
+    deal.textContent = t(again) if final else t("action.nextHand")
+    bar.querySelector(".reopen").textContent = t("action.showResult")
+    bar.hidden = not shown

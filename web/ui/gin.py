@@ -27,6 +27,7 @@ from .dom import (
     spawn,
     spoken,
     t,
+    turn_text,
     voiced,
 )
 from .link import Link
@@ -53,7 +54,17 @@ class Gin(shared.Table):
 
     def show_move(self, view):
         move = view["last_move"]
-        self.message = move_line(move)
+        drew = move["drew"]
+        if drew is None:
+            self.message = move_line(move)
+            return
+        self.message = turn_text(
+            mover(move),
+            drew["move"],
+            drew["card"],
+            {"you": "you", "opponent": t("move.computer")}.get(drew["from"]),
+            t("move.then." + move["move"], card=face(move["card"])),
+        )
 
     def computer_moved_last(self, view):
         return view["last_move"] is not None and view["last_move"]["by"] == "opponent"
@@ -323,11 +334,14 @@ class Gin(shared.Table):
             show_result(outcome, lines, totals, review=True)
 
 
+def mover(move):
+    return t("move.you") if move["by"] == "you" else t("move.computer")
+
+
 def move_line(move):
     """A move of the hand in words: the status line's last move, and a line of the move log."""
-    name = t("move.you") if move["by"] == "you" else t("move.computer")
     card = move["card"]
-    return t("move." + move["move"], name=name, card=face(card) if card else "")
+    return t("move." + move["move"], name=mover(move), card=face(card) if card else "")
 
 
 def hint_move(advice):

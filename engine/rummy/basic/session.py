@@ -22,6 +22,7 @@ from ..sessions import (
     MatchSession,
     arrangements,
     codes,
+    last_move,
     settings_from_dict,
 )
 from . import agents, review
@@ -33,6 +34,7 @@ from .state import Ending, Phase, Result, hand_value
 from .view import View
 
 PERSON = 0
+DRAWS = ("DrawStock", "DrawDiscard")  # the moves that begin a turn
 MAX_OPPONENTS = 5
 SAVE_FORMAT = "rummy-table/basic"
 SAVE_VERSION = 1
@@ -191,7 +193,7 @@ class BasicSession(MatchSession):
             "taken_from_pile": view.drawn_from_pile.code if view.drawn_from_pile else None,
             "options": _options(view.legal_actions),
             "log": log,
-            "last_move": log[-1] if log else None,
+            "last_move": last_move(log, DRAWS),
             "result": self._result_model(view),
             "match": {"over": match.is_over, "winners": list(match.winners)},
         }
@@ -220,12 +222,15 @@ class BasicSession(MatchSession):
 
 def hand_log(hand: Round) -> list[dict[str, Any]]:
     """Every move of the hand as every seat saw it: who, what, the cards shown (never a card
-    drawn from the stock), the meld a card went on and that meld's cards before, and whether a
-    stock draw turned the pile over. The move log, whose last entry the status line tells."""
+    drawn from the stock), the meld a card went on and that meld's cards before, whether a
+    stock draw turned the pile over, and for a card taken from the pile the seat that
+    discarded it (`from`; None for the upcard, as dealt). The move log, whose last entry the
+    status line tells."""
     taken = [iter(cards) for cards in hand.taken]
     stock, pile = len(DECK) - hand.rules.players * hand.rules.hand_size - 1, 1  # as dealt
     on_table: set[Card] = set()
     melds = 0
+    discarder = None  # the seat whose discard is the pile's top; None: the upcard, as dealt
     log: list[dict[str, Any]] = []
     for action in hand.actions:
         move: dict[str, Any] = {
@@ -234,6 +239,7 @@ def hand_log(hand: Round) -> list[dict[str, Any]]:
             "cards": [],
             "meld": None,
             "turnover": False,
+            "from": None,
         }
         if isinstance(action, DrawStock):
             move["turnover"] = stock == 0
@@ -242,6 +248,7 @@ def hand_log(hand: Round) -> list[dict[str, Any]]:
             stock -= 1
         elif isinstance(action, DrawDiscard):
             move["cards"] = [next(taken[action.seat]).code]
+            move["from"] = discarder
             pile -= 1
         elif isinstance(action, NewMeld):
             move["cards"] = codes(action.cards)
@@ -255,6 +262,7 @@ def hand_log(hand: Round) -> list[dict[str, Any]]:
             on_table.add(action.card)
         elif isinstance(action, Discard):
             move["cards"] = [action.card.code]
+            discarder = action.seat
             pile += 1
         log.append(move)
     return log

@@ -17,9 +17,24 @@ from typing import Any, ClassVar
 from ..cards import Card, to_mask
 from ..melds import Meld, deadwood
 from ..review import SHOWN
-from ..sessions import CountedStats, MatchSession, arrangements, codes, settings_from_dict
+from ..sessions import (
+    CountedStats,
+    MatchSession,
+    arrangements,
+    codes,
+    last_move,
+    settings_from_dict,
+)
 from . import review
-from .actions import Action, DrawDiscard, Knock, PassUpcard, TakeUpcard, parse_action
+from .actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+    parse_action,
+)
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
 from .explain import compared, reasons
@@ -34,6 +49,7 @@ HINTED = 4  # options a hint names: the best and three others
 SAVE_FORMAT = "rummy-table/gin"
 SAVE_VERSION = 1
 ROLES = {PERSON: "you", COMPUTER: "opponent"}
+DRAWS = ("TakeUpcard", "DrawStock", "DrawDiscard")  # the moves that begin a turn's draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,30 +214,37 @@ class GinSession(MatchSession):
             "discards": _discard_options(view),
             "pile": codes(view.pile),
             "log": log,
-            "last_move": log[-1] if log else None,
+            "last_move": last_move(log, DRAWS),
             "result": _result_model(self.match) if self.match.round.result else None,
             "match": {"over": self.match.is_over, "won": self.match.winner == PERSON},
         }
 
 
 def hand_log(hand: Round) -> list[dict[str, Any]]:
-    """Every move of the hand as either seat saw it: who, what, and the card shown (a discard,
-    the upcard passed, or the card taken from the pile; never a card drawn from the stock).
-    The move log, whose last entry is the computer's move the status line tells."""
+    """Every move of the hand as either seat saw it: who, what, the card shown (a discard, the
+    upcard passed, or the card taken from the pile; never a card drawn from the stock), and
+    for a card taken from the pile who discarded it (`from`; None for the upcard, which was
+    dealt). The move log, whose last entry is the computer's move the status line tells."""
     taken = [iter(cards) for cards in hand.taken]
     passed = [iter(cards) for cards in hand.passed]
+    discarder = None  # the seat whose discard is the pile's top; None: the upcard, as dealt
     log = []
     for action in hand.actions:
         card = getattr(action, "card", None)
+        source = None
         if isinstance(action, (TakeUpcard, DrawDiscard)):
             card = next(taken[action.seat])
+            source = ROLES[discarder] if discarder is not None else None
         elif isinstance(action, PassUpcard):
             card = next(passed[action.seat])
+        elif isinstance(action, (Discard, Knock)):
+            discarder = action.seat
         log.append(
             {
                 "by": ROLES[action.seat],
                 "move": type(action).__name__,
                 "card": card.code if card else None,
+                "from": source,
             }
         )
     return log
