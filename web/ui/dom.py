@@ -686,6 +686,7 @@ def draw_after_hand(final, again, shown):
     deal = bar.querySelector(".deal-on")
     deal.dataset.action = "rematch" if final else "next-hand"
     deal.dataset.testid = "table-rematch" if final else "table-next-hand"
-    deal.textContent = t(again) if final else t("action.nextHand")
+    # Next hand as the result's own button says it (its game's words: Next round in Rummikub)
+    deal.textContent = t(again) if final else el("next-hand").textContent
     bar.querySelector(".reopen").textContent = t("action.showResult")
     bar.hidden = not shown
