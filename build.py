@@ -71,6 +71,12 @@ UNUSED_PLUGINS = (
 # JSON object {"version", "files"}. Unbuilt, the worker sees a string and precaches nothing.
 SW_PLACEHOLDER = '"__PRECACHE_MANIFEST__"'
 PRECACHE = "precache.json"
+# The script that paints the start screen in the person's language before the DOM layer starts:
+# the build replaces this string literal (quotes included) with the texts the page's markup
+# names (data-i18n, data-i18n-*), in every language of i18n/, as {lang: {key: text}}.
+FIRST_PAINT = "first-paint.js"
+FIRST_PAINT_PLACEHOLDER = '"__FIRST_PAINT_STRINGS__"'
+MARKED_KEY_RE = re.compile(r"""\bdata-i18n(?:-[\w-]+)?\s*=\s*["']([^"']+)["']""")
 
 # What pyodide.mjs fetches to start (loadPyodide: the asm module, the wasm binary, the standard
 # library and the lock file, which it reads even when no package is loaded). The package holds
@@ -426,6 +432,34 @@ def check_offline(web: Path, files: list[Path]) -> None:
         )
 
 
+# --- the first paint --------------------------------------------------------------------------
+
+
+def first_paint_strings(web: Path) -> dict[str, dict[str, str]]:
+    """{lang: {key: text}} for each key index.html marks, as the DOM layer fills it (a text's
+    {placeholders} by nothing: dom.fill with no parameters); a key whose value is not a text
+    (rules pages, plural forms) keeps the markup's."""
+    keys = sorted(set(MARKED_KEY_RE.findall((web / "index.html").read_text("utf-8"))))
+    strings = {}
+    for catalog in sorted((web / "i18n").glob("*.json")):
+        texts = json.loads(catalog.read_text("utf-8"))
+        strings[catalog.stem] = {
+            key: re.sub(r"\{[^}]*\}", "", texts[key])
+            for key in keys
+            if isinstance(texts.get(key), str)
+        }
+    return strings
+
+
+def write_first_paint(web: Path, dist: Path) -> None:
+    """Write dist/first-paint.js: the template with the markup's texts in place of the
+    placeholder."""
+    template = web / FIRST_PAINT
+    data = json.dumps(first_paint_strings(web), ensure_ascii=False, separators=(",", ":"))
+    text = fill(template.read_text("utf-8"), FIRST_PAINT_PLACEHOLDER, data, template)
+    (dist / FIRST_PAINT).write_bytes(text.encode("utf-8"))
+
+
 # --- precache and service worker -------------------------------------------------------------
 
 
@@ -510,7 +544,7 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
     if not web.is_dir():
         raise BuildError(f"{web} is not a folder")
     template = web / SW_TEMPLATE
-    for needed in (web / "index.html", template):
+    for needed in (web / "index.html", template, web / FIRST_PAINT):
         if not needed.is_file():
             raise BuildError(f"{needed} is missing")
     _safe_to_replace(dist, web)
@@ -530,6 +564,7 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
         wheel = build_wheel(tmp)
         copy_runtime(tmp)
         inline_configs(tmp / "index.html", configs(wheel, files))
+        write_first_paint(web, tmp)
         manifest = precache_manifest(tmp)
         _write_json(tmp / PRECACHE, manifest, indent=1)
         write_service_worker(template, tmp, manifest)

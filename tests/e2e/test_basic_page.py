@@ -387,9 +387,7 @@ def test_basic_rummy_chosen_before_the_engine_is_ready_starts_once_it_is(page: P
     engine = HeldRequests(page)
     with page.expect_request("**/*.whl", timeout=LOAD_TIMEOUT):
         page.goto(site.url + "?fast&seed=17")
-        page.wait_for_function(
-            "document.documentElement.lang === 'en'"
-        )  # the start screen speaks English
+        page.wait_for_function("document.body.dataset.ui === 'live'")  # the DOM layer runs
         for testid in ("game-basic", "opponents-2", "length-hands-1"):
             button = page.get_by_test_id(testid)
             button.click()

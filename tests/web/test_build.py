@@ -41,7 +41,9 @@ PAGE = """<!doctype html>
 <link rel="manifest" href="./manifest.webmanifest">
 <link rel="stylesheet" href="./pyscript/core.css">
 <script type="module" src="./pyscript/core.js"></script></head>
-<body><py-config>__PLUGINS_CONFIG__</py-config>
+<body><script src="./first-paint.js"></script>
+<h1 data-i18n="app.title">Rummy Table</h1><select data-i18n-aria="start.language"></select>
+<py-config>__PLUGINS_CONFIG__</py-config>
 <script type="py" worker name="engine" src="./engine_worker.py" config="__ENGINE_CONFIG__"></script>
 <script type="mpy" src="./main.py" config="__MAIN_CONFIG__"></script></body></html>
 """
@@ -69,11 +71,18 @@ def make_web(path: Path) -> Path:
     (path / "engine_worker.py").write_text("import rummy\n")
     (path / "ui").mkdir()
     (path / "ui" / "dom.py").write_text("HELLO = 'hello'\n")  # a module main.py imports
-    (path / "i18n" / "en.json").write_text('{"app.title": "Rummy Table"}\n')
+    (path / "i18n" / "en.json").write_text(
+        '{"app.title": "Rummy Table", "start.language": "Language {x}", "menu.rules": "Rules"}\n'
+    )
+    (path / "i18n" / "zh-Hans.json").write_text(
+        '{"app.title": "拉米牌桌", "start.language": ["a list"], "menu.rules": "规则"}\n',
+        encoding="utf-8",
+    )
     (path / "icons" / "icon.svg").write_text(SVG)
     (path / "icons" / "icon-192.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
     shutil.copyfile(ROOT / "web" / "manifest.webmanifest", path / "manifest.webmanifest")
     shutil.copyfile(ROOT / "web" / "sw.js", path / "sw.js")
+    shutil.copyfile(ROOT / "web" / "first-paint.js", path / "first-paint.js")
     (path / "__pycache__").mkdir()
     (path / "__pycache__" / "main.cpython-311.pyc").write_bytes(b"junk")
     return path
@@ -241,6 +250,7 @@ def test_dist_holds_the_page_and_runtime(dist, web):
         "engine_worker.py",
         "ui/dom.py",
         "i18n/en.json",
+        "first-paint.js",
         "icons/icon.svg",
         "manifest.webmanifest",
         "sw.js",
@@ -315,6 +325,15 @@ def test_service_worker_carries_the_build(dist):
         assert integrity in sw
 
 
+def test_first_paint_carries_the_texts_the_markup_names_in_every_language(dist):
+    """Each marked key's text (data-i18n, data-i18n-aria) as the DOM layer shows it, its
+    placeholders filled by nothing; a key that is not a text keeps the markup's; no other key."""
+    script = (dist / "first-paint.js").read_text("utf-8")
+    assert build.FIRST_PAINT_PLACEHOLDER not in script
+    strings = '{"en":{"app.title":"Rummy Table","start.language":"Language "},'
+    assert strings + '"zh-Hans":{"app.title":"拉米牌桌"}}' in script
+
+
 def test_build_is_reproducible_and_tracks_changes(node_modules, dist, web, tmp_path):
     version = json.loads((dist / "precache.json").read_text())["version"]
     again = build.build(tmp_path / "again", web, npm=False)
@@ -383,9 +402,10 @@ def test_page_without_a_config_placeholder_fails(node_modules, tmp_path):
         build.build(tmp_path / "dist", web, npm=False)
 
 
-def test_template_without_placeholder_fails(node_modules, tmp_path):
+@pytest.mark.parametrize("name", ["sw.js", "first-paint.js"])
+def test_template_without_placeholder_fails(node_modules, tmp_path, name):
     web = make_web(tmp_path / "web")
-    (web / "sw.js").write_text("self.addEventListener('fetch', () => {});\n")
+    (web / name).write_text("self.addEventListener('fetch', () => {});\n")
     with pytest.raises(build.BuildError, match="exactly once"):
         build.build(tmp_path / "dist", web, npm=False)
 

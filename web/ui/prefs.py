@@ -82,22 +82,9 @@ def has_match(game):
 
 
 def default_language():
-    """The browser's language if it is one of ours (any Chinese but Traditional's regions is
-    Simplified), else English."""
-    languages = js.navigator.languages
-    tags = (
-        [languages[i] for i in range(languages.length)]
-        if languages
-        else [js.navigator.language or "en"]
-    )
-    for tag in tags:
-        lower = str(tag).lower()
-        if lower.startswith("zh"):
-            traditional = any(mark in lower for mark in ("hant", "tw", "hk", "mo"))
-            return "zh-Hant" if traditional else "zh-Hans"
-        if lower.startswith("en"):
-            return "en"
-    return "en"
+    """The browser's language if it is one of ours, else English: as first-paint.js chose it
+    for the first paint, by its rule (so both always agree)."""
+    return str(js.window.rummyBrowserLanguage())
 
 
 class Prefs:
