@@ -69,16 +69,18 @@ def storage_answers(which: str) -> dict:
 
 
 def test_only_storage_js_touches_the_storage():
-    """theme.js, which runs before any module can load, reads the theme in a try of its own."""
+    """theme.js and first-paint.js, which run before any module can load, each read the saved
+    choices once, in a try of their own."""
     touching = {
         path.relative_to(WEB).as_posix()
         for pattern in ("*.py", "*.js", "*.html", "*.mjs")
         for path in WEB.rglob(pattern)
         if ACCESS.search(path.read_text(encoding="utf-8"))
     }
-    assert touching == {"storage.js", "theme.js"}
-    theme = (WEB / "theme.js").read_text(encoding="utf-8")
-    assert ACCESS.findall(theme) == ["localStorage."] and "try {" in theme
+    assert touching == {"storage.js", "theme.js", "first-paint.js"}
+    for early in ("theme.js", "first-paint.js"):
+        text = (WEB / early).read_text(encoding="utf-8")
+        assert ACCESS.findall(text) == ["localStorage."] and "try {" in text, early
 
 
 @pytest.mark.skipif(NODE is None, reason="needs Node.js")
