@@ -100,9 +100,10 @@ class Oracle(HardAgent):
         # other decision exactly as plain hard would.
         return super()._deals(view, knowledge)
 
-    def _discards(self, view, knowledge, evaluator, deals):
+    def _discards(self, view, knowledge, evaluator, deals, margin):
         sees = self._truth is not None and self.share > 0 and self._rng.random() < self.share
-        return super()._discards(view, knowledge, evaluator, self._truth if sees else deals)
+        truth = self._truth if sees else deals
+        return super()._discards(view, knowledge, evaluator, truth, margin)
 
     def _knocks(self, view, knowledge, deals):
         sees = self._truth is not None and self.knocks

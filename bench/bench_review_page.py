@@ -103,8 +103,7 @@ def basic_turn(page, phase: str, turn: int) -> None:
     if phase == "draw":
         press(page, "basic-stock")
     elif page.get_by_test_id("meld-offer").count():
-        press(page, "[data-testid=meld-offer] >> nth=0")
-        press(page, "basic-meld")
+        press(page, "[data-testid=meld-offer] >> nth=0")  # one tap melds it
     else:
         press(page, "#basic-hand [data-card] >> nth=-1")
         press(page, "basic-discard")
