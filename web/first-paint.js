@@ -96,7 +96,13 @@
     const resume = document.getElementById("resume");
     const startButton = document.querySelector('[data-testid="start"]');
     if (resume) resume.hidden = !saved;
-    if (startButton) startButton.classList.toggle("primary", !saved); // one primary button
+    if (startButton) {
+      startButton.classList.toggle("primary", !saved); // one primary button
+      // In the game's words, as main.word_start says it: Rummikub deals its first round.
+      const key = game.dataset.value === "rummikub" ? startButton.dataset.i18nRummikub : "start.button";
+      startButton.dataset.i18n = key;
+      if (texts[key] !== undefined) startButton.textContent = texts[key];
+    }
   }
 
   function paint() {

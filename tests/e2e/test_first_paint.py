@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from helpers import LOAD_TIMEOUT, HeldRequests
+from helpers import LOAD_TIMEOUT, STORAGE_BLOCKED, HeldRequests
 from playwright.sync_api import Browser, Page, expect
 from rummy.basic.session import BasicSession
 from rummy.gin.session import GinSession
@@ -87,9 +87,10 @@ def stays_put(page: Page, held: HeldRequests, lang: str, ready: str | None) -> N
         assert_same_screen(static, screen(page), "engine ready")
 
 
-def start_button(page: Page, lang: str):
+def start_button(page: Page, lang: str, key: str = "start.button"):
+    """Start, in the chosen game's words (`key`: Rummikub deals its first round)."""
     start = page.get_by_test_id("start")
-    expect(start).to_have_text(catalog(lang)["start.button"])
+    expect(start).to_have_text(catalog(lang)[key])
     return start
 
 
@@ -112,7 +113,7 @@ def test_saved_choices_of_another_game_are_painted_in_traditional_chinese(browse
     prefs = {"game": "rummikub", "rkOpponents": 1, "rkTimer": "60", "level": "bogus"}
     with held_page(browser, "zh-TW", {"rummy-table/prefs": prefs}) as (page, held):
         page.goto(site.url)
-        start_button(page, "zh-Hant")
+        start_button(page, "zh-Hant", "rk.start.button")
         expect(page.locator(".rummikub-only").first).to_be_visible()
         expect(page.locator(".gin-only").first).to_be_hidden()
         pressed = ("game-rummikub", "rk-opponents-1", "rk-timer-60", "rk-level-normal")
@@ -157,10 +158,7 @@ def test_a_link_opened_over_a_saved_game_paints_continue_where_it_stays(browser:
 
 def test_blocked_storage_still_paints_in_the_browsers_language(browser: Browser, site):
     context = browser.new_context(locale="zh-HK", service_workers="block")
-    context.add_init_script(
-        "Object.defineProperty(window, 'localStorage', { get() {"
-        " throw new DOMException('blocked', 'SecurityError'); } });"
-    )
+    context.add_init_script(STORAGE_BLOCKED)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
