@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import html
 import http.server
@@ -76,6 +77,12 @@ PRECACHE = "precache.json"
 # names (data-i18n, data-i18n-*), in every language of i18n/, as {lang: {key: text}}.
 FIRST_PAINT = "first-paint.js"
 FIRST_PAINT_PLACEHOLDER = '"__FIRST_PAINT_STRINGS__"'
+# The module PyScript loads as the worker's interpreter (web/ holds its template): Pyodide's own
+# loadPyodide, restoring the build's memory snapshot when the service worker has cached it. The
+# build replaces the string literal (quotes included) with {"url", "sha256", "key"}.
+START_TEMPLATE = "pyodide-start.mjs"
+START_MODULE = "rummy-start.mjs"  # in dist/pyodide/: PyScript gives Pyodide its folder as indexURL
+SNAPSHOT_PLACEHOLDER = '"__SNAPSHOT__"'
 MARKED_KEY_RE = re.compile(r"""\bdata-i18n(?:-[\w-]+)?\s*=\s*["']([^"']+)["']""")
 
 # What pyodide.mjs fetches to start (loadPyodide: the asm module, the wasm binary, the standard
@@ -341,6 +348,96 @@ def copy_runtime(dist: Path, node_modules: Path = NODE_MODULES) -> None:
         shutil.copyfile(pyscript / name, dist / "pyscript" / name)
 
 
+# --- the memory snapshot ---------------------------------------------------------------------
+
+# Run by Node (ES module; argv: the Pyodide folder, the wheel, the worker's script, the build key,
+# the output): start dist/'s own Pyodide as the worker will, with the wheel unpacked where
+# PyScript unpacks it, import the worker's script (as a module: its __main__ part, which needs
+# PyScript, does not run) and every game's session it names, and write the memory snapshot.
+SNAPSHOT_MAKER = r"""
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [folder, wheel, worker, key, out] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(folder + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: folder + "/", _makeSnapshot: true });
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "zip", { extractDir: "/home/pyodide" });
+pyodide.FS.writeFile("/home/pyodide/engine_worker.py", new Uint8Array(readFileSync(worker)));
+pyodide.globals.set("key", key);
+pyodide.runPython(`
+import importlib, sys
+import engine_worker
+for name in engine_worker.SESSIONS.values():
+    importlib.import_module(name.partition(":")[0])
+sys._rummy_snapshot = key
+del key
+`);
+writeFileSync(out, pyodide.makeMemorySnapshot());
+"""
+# What a snapshot is made from: a change to any of these bytes makes another snapshot.
+SNAPSHOT_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+SNAPSHOT_CACHE = ROOT / ".cache" / "snapshots"
+
+
+def snapshot_key(dist: Path, wheel: Path) -> str:
+    """The build key of the snapshot dist/ needs: a hash of what it is made from."""
+    h = hashlib.sha256(SNAPSHOT_MAKER.encode())
+    inputs = [*(dist / "pyodide" / name for name in SNAPSHOT_INPUTS), wheel, dist / WORKER_SCRIPT]
+    for path in inputs:
+        h.update(f"{path.name}\t{_sha256_file(path)}\n".encode())
+    return h.hexdigest()
+
+
+def make_snapshot(dist: Path, wheel: Path, key: str, out: Path) -> None:
+    """Write the gzipped memory snapshot of dist/'s worker to `out`, made by Node."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(
+            "node is needed to make the memory snapshot (Debian: apt-get install -y nodejs)"
+        )
+    with tempfile.TemporaryDirectory(prefix="rummy-snapshot-") as scratch:
+        raw = Path(scratch) / "snapshot.bin"
+        command = [node, "--input-type=module", "-e", SNAPSHOT_MAKER, "--"]
+        args = [dist / "pyodide", wheel, dist / WORKER_SCRIPT, key, raw]
+        done = subprocess.run(
+            [*command, *map(str, args)], capture_output=True, text=True, check=False
+        )
+        if done.returncode != 0 or not raw.is_file():
+            raise BuildError(
+                f"Node could not make the memory snapshot (exit {done.returncode}):\n"
+                f"{done.stdout}{done.stderr}"
+            )
+        # mtime 0: the same snapshot gives the same bytes
+        out.write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
+
+
+def snapshot(dist: Path, wheel: Path, cache: Path | None = None) -> tuple[str, Path]:
+    """(key, path) of the gzipped snapshot for dist/, made only when no cached one has its key
+    (in SNAPSHOT_CACHE by default): Node takes seconds, and a snapshot is not byte-for-byte the
+    same twice (the heap holds addresses and random state), so reusing it keeps the build's
+    version stable."""
+    cache = cache or SNAPSHOT_CACHE
+    key = snapshot_key(dist, wheel)
+    kept = cache / f"{key}.bin.gz"
+    if not kept.is_file():
+        cache.mkdir(parents=True, exist_ok=True)
+        partial = kept.with_suffix(".partial")
+        make_snapshot(dist, wheel, key, partial)
+        partial.replace(kept)
+    return key, kept
+
+
+def write_start(web: Path, dist: Path, wheel: Path) -> None:
+    """Write dist/pyodide/rummy-start.mjs and the snapshot it restores, named by its hash."""
+    key, kept = snapshot(dist, wheel)
+    digest = _sha256_file(kept)
+    name = f"snapshot-{digest[:16]}.bin.gz"
+    shutil.copyfile(kept, dist / "pyodide" / name)
+    data = json.dumps({"url": f"./{name}", "sha256": digest, "key": key})
+    template = web / START_TEMPLATE
+    text = fill(template.read_text("utf-8"), SNAPSHOT_PLACEHOLDER, data, template)
+    (dist / "pyodide" / START_MODULE).write_bytes(text.encode("utf-8"))
+
+
 # --- web files -------------------------------------------------------------------------------
 
 
@@ -351,7 +448,7 @@ def web_files(web: Path) -> list[Path]:
         rel = path.relative_to(web)
         if path.is_dir() or "__pycache__" in rel.parts or path.suffix == ".pyc":
             continue
-        if rel.as_posix() == SW_TEMPLATE:
+        if rel.as_posix() in (SW_TEMPLATE, START_TEMPLATE):
             continue
         files.append(rel)
     return sorted(files, key=Path.as_posix)
@@ -381,7 +478,7 @@ def configs(wheel: Path, files: list[Path]) -> dict[str, dict]:
             "plugins": plugins,
         },
         WORKER_CONFIG: {
-            "interpreter": "./pyodide/pyodide.mjs",
+            "interpreter": f"./pyodide/{START_MODULE}",
             "files": {f"./{wheel.name}": "./*"},
         },
     }
@@ -419,7 +516,7 @@ def external_urls(text: str) -> list[tuple[int, str]]:
 def check_offline(web: Path, files: list[Path]) -> None:
     """Fail if a page file names another host: offline play needs every byte to be ours."""
     problems = []
-    for rel in [*files, Path(SW_TEMPLATE)]:
+    for rel in [*files, Path(SW_TEMPLATE), Path(START_TEMPLATE)]:
         path = web / rel
         if rel.suffix.lower() not in CHECKED_SUFFIXES or not path.is_file():
             continue
@@ -544,7 +641,7 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
     if not web.is_dir():
         raise BuildError(f"{web} is not a folder")
     template = web / SW_TEMPLATE
-    for needed in (web / "index.html", template, web / FIRST_PAINT):
+    for needed in (web / "index.html", template, web / FIRST_PAINT, web / START_TEMPLATE):
         if not needed.is_file():
             raise BuildError(f"{needed} is missing")
     _safe_to_replace(dist, web)
@@ -563,6 +660,7 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
             shutil.copyfile(web / rel, tmp / rel)
         wheel = build_wheel(tmp)
         copy_runtime(tmp)
+        write_start(web, tmp, wheel)
         inline_configs(tmp / "index.html", configs(wheel, files))
         write_first_paint(web, tmp)
         manifest = precache_manifest(tmp)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import random
 import time
 from collections.abc import Callable
@@ -194,6 +195,12 @@ class Engine:
             "figures": [list(pair) for pair in self._stats(cls.game).figures()],
         }
 
+    def started(self, request: Request) -> Reply:
+        """How Pyodide started in this worker, as its loader (pyodide-start.mjs) said: "snapshot"
+        (the build's memory snapshot restored), "ordinary", or "fallback" (a cached snapshot was
+        refused); "ordinary" outside that loader."""
+        return {"ok": True, "start": os.environ.get("RUMMY_PYODIDE_START", "ordinary")}
+
     def close(self, request: Request) -> Reply:
         """Leave the game's match (the page drops its save); the statistics stay."""
         cls = self._game(request)
@@ -325,6 +332,7 @@ REQUESTS = (
     "share",
     "replay",
     "statistics",
+    "started",
     "close",
 )
 

@@ -7,10 +7,12 @@ contains; they do use the real node_modules (Pyodide and PyScript as pinned).
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -68,7 +70,8 @@ def make_web(path: Path) -> Path:
     (path / "floor_worker.mjs").write_text("postMessage('ready');\n")
     (path / "styles.css").write_text("body { background: #0b5d3b; }\n")
     (path / "main.py").write_text("from ui.dom import HELLO\nprint(HELLO)\n")
-    (path / "engine_worker.py").write_text("import rummy\n")
+    # SESSIONS: the games' session modules, which the memory snapshot imports too
+    (path / "engine_worker.py").write_text("import rummy\nSESSIONS = {'gin': 'rummy.gin:x'}\n")
     (path / "ui").mkdir()
     (path / "ui" / "dom.py").write_text("HELLO = 'hello'\n")  # a module main.py imports
     (path / "i18n" / "en.json").write_text(
@@ -83,6 +86,7 @@ def make_web(path: Path) -> Path:
     shutil.copyfile(ROOT / "web" / "manifest.webmanifest", path / "manifest.webmanifest")
     shutil.copyfile(ROOT / "web" / "sw.js", path / "sw.js")
     shutil.copyfile(ROOT / "web" / "first-paint.js", path / "first-paint.js")
+    shutil.copyfile(ROOT / "web" / "pyodide-start.mjs", path / "pyodide-start.mjs")
     (path / "__pycache__").mkdir()
     (path / "__pycache__" / "main.cpython-311.pyc").write_bytes(b"junk")
     return path
@@ -289,7 +293,7 @@ def test_the_configs_are_inline_and_point_at_self_hosted_files(dist):
     configs are in the page, so no interpreter waits for a config file to start."""
     configs = page_configs(dist)
     worker, main = configs["py"], configs["mpy"]
-    assert worker["interpreter"] == "./pyodide/pyodide.mjs"
+    assert worker["interpreter"] == f"./pyodide/{build.START_MODULE}"
     assert worker["files"] == {f"./{wheel_of(dist).name}": "./*"}
     assert main["interpreter"] == "./micropython/micropython.mjs"
     assert main["files"] == {"./ui/dom.py": "./ui/dom.py"}
@@ -408,6 +412,58 @@ def test_template_without_placeholder_fails(node_modules, tmp_path, name):
     (web / name).write_text("self.addEventListener('fetch', () => {});\n")
     with pytest.raises(build.BuildError, match="exactly once"):
         build.build(tmp_path / "dist", web, npm=False)
+
+
+# --- the memory snapshot ---------------------------------------------------------------------
+
+
+def loader_snapshot(dist: Path) -> dict:
+    """The snapshot the worker's loader restores: {"url", "sha256", "key"}."""
+    text = (dist / "pyodide" / build.START_MODULE).read_text("utf-8")
+    return json.loads(re.search(r"const SNAPSHOT = (\{.*?\});", text).group(1))
+
+
+def test_the_worker_starts_pyodide_through_a_loader_that_names_this_builds_snapshot(dist):
+    text = (dist / "pyodide" / build.START_MODULE).read_text("utf-8")
+    assert 'from "./pyodide.mjs"' in text and "export { version }" in text  # polyscript reads it
+    snapshot = loader_snapshot(dist)
+    path = dist / "pyodide" / snapshot["url"]
+    assert path.name == f"snapshot-{snapshot['sha256'][:16]}.bin.gz"
+    assert sha256(path) == snapshot["sha256"]
+    assert snapshot["key"] == build.snapshot_key(dist, wheel_of(dist))
+    heap = gzip.decompress(path.read_bytes())
+    assert len(heap) > 16 << 20  # a whole Pyodide heap, which carries the build key it was made for
+    assert snapshot["key"].encode() in heap
+    listed = {e["url"] for e in json.loads((dist / "precache.json").read_text())["files"]}
+    assert f"./pyodide/{path.name}" in listed  # the service worker fetches it after a first visit
+    assert "pyodide-start.mjs" not in dist_files(dist)  # the template is not served
+
+
+def test_a_snapshot_is_made_once_for_the_same_inputs_and_again_when_one_changes(
+    node_modules, web, tmp_path, monkeypatch
+):
+    made = []
+
+    def fake(dist, wheel, key, out):  # what Node would write, without Node
+        made.append(key)
+        out.write_bytes(gzip.compress(key.encode() * 1000, mtime=0))
+
+    monkeypatch.setattr(build, "make_snapshot", fake)
+    monkeypatch.setattr(build, "SNAPSHOT_CACHE", tmp_path / "cache")
+    first = build.build(tmp_path / "first", web, npm=False)
+    again = build.build(tmp_path / "again", web, npm=False)
+    assert len(made) == 1
+    assert loader_snapshot(again) == loader_snapshot(first)
+    changed = make_web(tmp_path / "changed")
+    (changed / "engine_worker.py").write_text("import rummy, json\nSESSIONS = {}\n")
+    other = build.build(tmp_path / "other", changed, npm=False)
+    assert len(made) == 2 and loader_snapshot(other)["key"] == made[1] != made[0]
+
+
+def test_without_node_the_snapshot_is_a_clear_error(dist, tmp_path, monkeypatch):
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    with pytest.raises(build.BuildError, match="node is needed"):
+        build.make_snapshot(dist, wheel_of(dist), "key", tmp_path / "out")
 
 
 # --- serving and the command line ------------------------------------------------------------

@@ -79,6 +79,13 @@ def test_opening_a_game_names_its_computer_levels(call, game):
     assert worker.session_class(game).game == game
 
 
+def test_the_worker_says_how_its_pyodide_started_as_the_loader_set_it(call, monkeypatch):
+    monkeypatch.delenv("RUMMY_PYODIDE_START", raising=False)
+    assert call("started", {}) == {"ok": True, "start": "ordinary"}  # no loader: CPython
+    monkeypatch.setenv("RUMMY_PYODIDE_START", "snapshot")
+    assert call("started", {}) == {"ok": True, "start": "snapshot"}
+
+
 def play_hand(call, game, seed=5):
     """Start a match of `game` and play its first hand to the end, through the worker."""
     reply = call("start", {"game": game, "settings": SETTINGS[game], "seed": seed})

@@ -31,7 +31,12 @@ class Link:
             js.console.warn("the engine did not start: " + why)
             notice(t("loading.failed", detail=why), retry=True)
         cls.ready.set()
-        return cls.worker is not None
+        if cls.worker is None:
+            return False
+        reply = await cls.call("started", {})
+        if reply is not None:  # how the worker's Pyodide started (docs/web.md's test hooks)
+            js.document.body.dataset.pyodide = reply["start"]
+        return True
 
     @classmethod
     async def call(cls, name, request):

@@ -1,0 +1,85 @@
+// How the engine's worker starts Pyodide: PyScript's `interpreter` points here (build.py writes
+// dist/pyodide/rummy-start.mjs from this template), and PyScript calls loadPyodide() as it would
+// Pyodide's own, with an indexURL of this folder.
+//
+// Why: a memory snapshot, taken by the build in Node after the worker's imports, skips CPython's
+// initialisation and those imports (see docs/web.md, "Start-up"). It is 6 MB, too much for a
+// first visit, so the service worker fetches it with the other files after the first hand, and
+// a later start restores it from that cache. Any doubt falls back to Pyodide's ordinary start:
+// the player notices nothing but time.
+//
+// SNAPSHOT is {"url", "sha256", "key"} for this build: the snapshot's file (named by its hash, so
+// an older build's cache never answers for it), the SHA-256 of its gzipped bytes, and the build
+// key it carries in `sys._rummy_snapshot` (a hash of the Pyodide files, the standard library, the
+// wheel and the worker's script it was made from). Unbuilt, it is a string and nothing is
+// restored.
+import { loadPyodide as ordinaryStart, version } from "./pyodide.mjs";
+
+export { version }; // polyscript reads it
+
+const SNAPSHOT = "__SNAPSHOT__";
+
+// After a restore, the heap is the build machine's: the random module's state would deal every
+// player the same "random" matches, and the import system's caches describe the build's files.
+const AFTER_RESTORE = `
+import importlib, random
+random.seed()
+importlib.invalidate_caches()
+`;
+
+export async function loadPyodide(options) {
+  const found = await cachedSnapshot();
+  if (found?.bytes) {
+    try {
+      const pyodide = await ordinaryStart({ ...options, _loadSnapshot: await unpacked(found.bytes) });
+      const key = pyodide.runPython("import sys; getattr(sys, '_rummy_snapshot', None)");
+      if (key !== SNAPSHOT.key) throw new Error(`a snapshot of another build (${key})`);
+      pyodide.runPython(AFTER_RESTORE);
+      return started(pyodide, "snapshot");
+    } catch (error) {
+      console.warn("rummy: the memory snapshot was not used:", String(error));
+      await found.cache.delete(found.url); // never tried again; the next build brings another
+    }
+  }
+  // "fallback": a snapshot was there and refused (damaged, or of another build)
+  return started(await ordinaryStart(options), found ? "fallback" : "ordinary");
+}
+
+/** `pyodide`, told how it started (the worker reports it to the page, for tests and benches). */
+function started(pyodide, how) {
+  pyodide.runPython(`import os; os.environ["RUMMY_PYODIDE_START"] = "${how}"`);
+  return pyodide;
+}
+
+/** This build's snapshot from Cache Storage: {bytes, cache, url} when whole, "damaged" when only
+ * a damaged copy was there (now deleted), null when none is cached (or storage refuses reads). */
+async function cachedSnapshot() {
+  if (typeof SNAPSHOT !== "object" || !globalThis.caches) return null;
+  const url = new URL(SNAPSHOT.url, import.meta.url).href;
+  let found = null;
+  try {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      const hit = await cache.match(url);
+      if (!hit) continue;
+      const bytes = new Uint8Array(await hit.arrayBuffer());
+      if ((await sha256(bytes)) === SNAPSHOT.sha256) return { bytes, cache, url };
+      console.warn("rummy: the cached memory snapshot is damaged");
+      await cache.delete(url);
+      found = "damaged";
+    }
+  } catch (error) {
+    console.warn("rummy: no memory snapshot:", String(error));
+  }
+  return found;
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function unpacked(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
