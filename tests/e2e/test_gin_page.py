@@ -219,6 +219,8 @@ def test_the_page_plays_offline_after_the_first_load(browser, new_site):
         page.reload()
         loaded(page)
         assert phase(page) == "start"
+        # The service worker cached the memory snapshot too: the fast start, offline
+        assert page.evaluate("document.body.dataset.pyodide") == "snapshot"
         start_gin(page)
         play_gin_hand(page)
         assert phase(page) in ("settle", "match-over")
