@@ -350,14 +350,14 @@ def copy_runtime(dist: Path, node_modules: Path = NODE_MODULES) -> None:
 
 # --- the memory snapshot ---------------------------------------------------------------------
 
-# Run by Node (ES module; argv: the Pyodide folder, the wheel, the worker's script, the build key,
-# the output): start dist/'s own Pyodide as the worker will, with the wheel unpacked where
+# Run by Node (ES module; argv: a program name, the Pyodide folder, the wheel, the worker's
+# script, the build key, the output): start dist/'s own Pyodide as the worker will, with the wheel unpacked where
 # PyScript unpacks it, import the worker's script (as a module: its __main__ part, which needs
 # PyScript, does not run) and every game's session it names, and write the memory snapshot.
 SNAPSHOT_MAKER = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [folder, wheel, worker, key, out] = process.argv.slice(1);
+const [folder, wheel, worker, key, out] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(folder + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({ indexURL: folder + "/", _makeSnapshot: true });
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "zip", { extractDir: "/home/pyodide" });
@@ -396,7 +396,8 @@ def make_snapshot(dist: Path, wheel: Path, key: str, out: Path) -> None:
         )
     with tempfile.TemporaryDirectory(prefix="rummy-snapshot-") as scratch:
         raw = Path(scratch) / "snapshot.bin"
-        command = [node, "--input-type=module", "-e", SNAPSHOT_MAKER, "--"]
+        # The program's name goes into the heap (Emscripten's argv[0]): a word, not a path.
+        command = [node, "--input-type=module", "-e", SNAPSHOT_MAKER, "--", "rummy-table"]
         args = [dist / "pyodide", wheel, dist / WORKER_SCRIPT, key, raw]
         done = subprocess.run(
             [*command, *map(str, args)], capture_output=True, text=True, check=False
