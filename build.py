@@ -351,9 +351,10 @@ def copy_runtime(dist: Path, node_modules: Path = NODE_MODULES) -> None:
 # --- the memory snapshot ---------------------------------------------------------------------
 
 # Run by Node (ES module; argv: a program name, the Pyodide folder, the wheel, the worker's
-# script, the build key, the output): start dist/'s own Pyodide as the worker will, with the wheel unpacked where
-# PyScript unpacks it, import the worker's script (as a module: its __main__ part, which needs
-# PyScript, does not run) and every game's session it names, and write the memory snapshot.
+# script, the build key, the output): start dist/'s own Pyodide as the worker will, with the
+# wheel unpacked where PyScript unpacks it, import the worker's script (as a module: its
+# __main__ part, which needs PyScript, does not run) and every game's session it names, and
+# write the memory snapshot.
 SNAPSHOT_MAKER = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
