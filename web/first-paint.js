@@ -7,9 +7,21 @@
 // (main.py). A choice with nothing valid saved keeps the markup's pressed default. The build
 // writes the texts the page's markup names, from i18n/*.json, in place of the placeholder
 // (build.py, write_first_paint). Storage that throws is read as empty: the page still paints.
+//
+// Until the DOM layer is live (`body.dataset.ui`), this also answers the start screen's taps,
+// so that none is lost: a choice is pressed and painted at once, as the DOM layer draws it, and
+// kept where the DOM layer reads it as it starts (the saved prefs, and `window.rummyEarly`,
+// as storage may keep nothing: prefs.Prefs.load); a Start, Continue or Today's deal is kept
+// there too, said as the DOM layer says it, and played once the engine is up (main.py).
 (() => {
   const STRINGS = "__FIRST_PAINT_STRINGS__";
   const LANGS = ["zh-Hans", "zh-Hant", "en"]; // prefs.LANGS
+  const KEY = "rummy-table/prefs"; // prefs.KEY
+  const NUMERIC = ["target", "opponents", "rkOpponents"]; // prefs.NUMERIC
+  const QUEUED = ["start", "resume", "daily"]; // the actions main.begin keeps while loading
+  // What the person did before the DOM layer was live: the choices tapped, as prefs.Prefs
+  // stores them, and the last of QUEUED tapped (or null).
+  const early = { prefs: {}, action: null };
 
   function read(key) {
     try {
@@ -21,7 +33,7 @@
 
   function savedPrefs() {
     try {
-      const prefs = JSON.parse(read("rummy-table/prefs") || "{}"); // prefs.KEY
+      const prefs = JSON.parse(read(KEY) || "{}");
       return prefs && typeof prefs === "object" ? prefs : {};
     } catch (error) {
       return {};
@@ -45,9 +57,9 @@
   }
 
   const prefs = savedPrefs();
-  const lang = LANGS.includes(prefs.lang) ? prefs.lang : browserLanguage();
-  const texts = (typeof STRINGS === "object" && STRINGS[lang]) || {}; // unbuilt: the markup's
-  const chosen = { lang };
+  let lang = LANGS.includes(prefs.lang) ? prefs.lang : browserLanguage();
+  let texts = {};
+  const chosen = {};
 
   function parsed() {
     return document.readyState !== "loading";
@@ -80,8 +92,17 @@
     if (select) select.value = lang;
   }
 
+  // The page in `choice`, a language: its texts, <html lang> and title (dom.load_language).
+  function speak(choice) {
+    lang = chosen.lang = choice;
+    texts = (typeof STRINGS === "object" && STRINGS[lang]) || {}; // unbuilt: the markup's
+    document.documentElement.lang = lang;
+    if (texts["app.title"]) document.title = texts["app.title"];
+  }
+
   // The chosen game's settings, and Continue when it has a save; or its table's skeleton when
-  // the page opens no shared hand (main.py shows it too, then the engine restores the save).
+  // the page opens no shared hand and no game was chosen here (main.py shows it too, then the
+  // engine restores the save).
   function show() {
     const game = document.querySelector('[data-choice="game"][aria-pressed="true"]');
     const start = document.getElementById("start-screen");
@@ -89,7 +110,8 @@
     document.body.dataset.game = game.dataset.value;
     const saved = Boolean(read(`rummy-table/${game.dataset.value}/save`)); // prefs.storage_key
     const linked = location.hash.length > 1; // a shared hand opens over the start screen
-    const table = saved && !linked ? document.getElementById(`${game.dataset.value}-table`) : null;
+    const stays = linked || "game" in early.prefs; // main.py's Page.stay
+    const table = saved && !stays ? document.getElementById(`${game.dataset.value}-table`) : null;
     start.hidden = Boolean(table);
     if (table) table.hidden = false;
     for (const node of document.querySelectorAll(".in-game")) node.hidden = !table;
@@ -116,9 +138,52 @@
     if (!parsed()) requestAnimationFrame(beforeFrame);
   }
 
+  function live() {
+    return document.body.dataset.ui === "live"; // main.py: the DOM layer answers from now on
+  }
+
+  // A choice tapped: pressed and painted now, and kept for the DOM layer (prefs.Prefs.choose).
+  function choose(name, value) {
+    early.prefs[name] = NUMERIC.includes(name) ? Number(value) : value;
+    chosen[name] = value;
+    if (name === "lang") speak(value);
+    try {
+      localStorage.setItem(KEY, JSON.stringify({ ...savedPrefs(), ...early.prefs }));
+    } catch (error) {
+      // storage blocked or full: kept in window.rummyEarly only, as the DOM layer keeps it
+    }
+    paint();
+  }
+
+  // A Start (or Continue, Today's deal) tapped while loading: kept, and said (main.begin).
+  function queue(action) {
+    early.action = action;
+    const notice = document.getElementById("notice");
+    const text = texts[notice.dataset.i18nQueued];
+    if (!text) return; // unbuilt: no words to say it in
+    const words = document.getElementById("notice-parts").content.querySelector("span").cloneNode();
+    words.textContent = text;
+    notice.replaceChildren(words);
+    notice.hidden = false;
+  }
+
+  function onTap(event) {
+    if (live()) return;
+    const target = event.target.closest("[data-choice],[data-action]");
+    if (!target) return;
+    if (target.dataset.choice) choose(target.dataset.choice, target.dataset.value);
+    else if (QUEUED.includes(target.dataset.action)) queue(target.dataset.action);
+  }
+
+  function onChange(event) {
+    if (!live() && event.target.id === "lang-select") choose("lang", event.target.value);
+  }
+
   window.rummyBrowserLanguage = browserLanguage;
-  document.documentElement.lang = lang;
-  if (texts["app.title"]) document.title = texts["app.title"];
+  window.rummyEarly = early;
+  speak(lang);
   requestAnimationFrame(beforeFrame);
   document.addEventListener("readystatechange", paint, { once: true });
+  document.addEventListener("click", onTap);
+  document.addEventListener("change", onChange);
 })();

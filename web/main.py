@@ -3,9 +3,10 @@ language, the link to the engine worker, and the routing between the start scree
 games' tables.
 
 The start screen is plain HTML; this script makes it live as soon as MicroPython runs, long
-before the engine (Pyodide, in a worker) is ready. Until then `body.dataset.phase` stays
-"loading": a saved game shows its table's skeleton, and a start pressed early is kept and
-played once the engine is up. No rule lives in the DOM layer: the tables draw the engine's view
+before the engine (Pyodide, in a worker) is ready, and takes over the taps first-paint.js
+answered until then. Until the engine is ready `body.dataset.phase` stays "loading": a saved
+game shows its table's skeleton, and a start pressed early is kept and played once the engine
+is up. No rule lives in the DOM layer: the tables draw the engine's view
 models and send the person's moves as codes (ui/table.py).
 """
 
@@ -39,6 +40,7 @@ from ui.prefs import (
     Matches,
     Prefs,
     chosen_game,
+    early,
     has_match,
     show_settings,
     storage_key,
@@ -71,7 +73,10 @@ ELEMENTS = {"gin": "gin-table", "basic": "basic-table", "rummikub": "rummikub-ta
 
 class Page:
     ready = False  # the engine is up and the saved games are open
-    pending = None  # "start" or "resume", pressed before the engine was ready
+    pending = None  # "start", "resume" or "daily", pressed before the engine was ready
+    # The start screen stays once the engine is ready, the saved game behind Continue: a shared
+    # hand opens over it, or the person chose a game there while the page loaded.
+    stays = False
 
 
 def show(shown):
@@ -192,6 +197,7 @@ def on_click(event):
         return
     if choice:
         Prefs.choose(choice, attr(target, "data-value"))
+        Page.stays = Page.stays or (choice == "game" and not Page.ready)
         sync_choices()
         word_start()
         return
@@ -329,7 +335,8 @@ async def register_service_worker():
 async def main():
     await load_storage()
     asyncio.create_task(load_motion())  # wanted once a table is drawn, not by the start screen
-    Prefs.load()
+    Prefs.load()  # with the choices tapped before now (first-paint.js answered them)
+    Page.pending = early()["action"]  # a Start tapped before now: kept the same way
     js.window.rummyDecisionMs = js.Array.new()  # each computer decision's time in the worker
     js.window.rummyHintMs = js.Array.new()  # each hint's
     document.addEventListener("click", on_click)
@@ -342,14 +349,16 @@ async def main():
     document.addEventListener("contextmenu", on_context_menu)
     by_id("lang-select").addEventListener("change", on_language)
     document.addEventListener("change", on_four_colour)
-    linked = (
-        fragment() is not None
-    )  # a shared hand opens over the start screen: the saved game waits
-    if has_match(chosen_game()) and not linked:
+    Page.stays = fragment() is not None or "game" in early()["prefs"]
+    if has_match(chosen_game()) and not Page.stays:
         show(chosen_game())  # the saved game's table, as a skeleton until the engine restores it
+    # From here on the DOM layer answers every tap (first-paint.js stops): nothing above awaits,
+    # so no tap falls between the two.
     document.body.dataset.ui = "live"
     await load_language(Prefs.get("lang"))
     sync_choices()
+    if Page.pending is not None:
+        notice(t("loading.queued"))  # in the catalog's words, as first-paint.js said it
     progress(t("loading.engine"))
     if not await Link.connect():
         return
@@ -359,7 +368,7 @@ async def main():
     Matches.in_play = lambda game: TABLES[game].view is not None
     js.window.addEventListener("storage", on_storage)
     if TABLES[chosen_game()].view is not None:
-        Screen.game = None if linked else chosen_game()
+        Screen.game = None if Page.stays else chosen_game()
     pending, Page.pending = Page.pending, None
     first = None
     if pending is not None:

@@ -1,7 +1,8 @@
 """The first paint is the page as it will be live: in the person's language and with their
 choices, before the DOM layer (MicroPython) has started, so that nothing moves under a finger
-when it takes over, nor when the engine is ready. The DOM layer's script (main.py) is held back
-while the test reads the static page."""
+when it takes over, nor when the engine is ready; and it answers the start screen's taps until
+then, none lost or undone. The DOM layer's script (main.py) is held back while the test reads
+and taps the static page."""
 
 import json
 from contextlib import contextmanager
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from helpers import LOAD_TIMEOUT, STORAGE_BLOCKED, HeldRequests
+from helpers import stored as kept
 from playwright.sync_api import Browser, Page, expect
 from rummy.basic.session import BasicSession
 from rummy.gin.session import GinSession
@@ -38,11 +40,15 @@ def catalog(lang: str) -> dict:
 
 
 @contextmanager
-def held_page(browser: Browser, locale: str, stored: dict[str, object] | None = None):
+def held_page(
+    browser: Browser, locale: str, stored: dict[str, object] | None = None, blocked: bool = False
+):
     """A page of the site in a browser speaking `locale`, with `stored` in its localStorage
-    (JSON values) before the page's scripts run, and the DOM layer's script held back. No
-    service worker: it would answer the held request itself."""
+    (JSON values) before the page's scripts run, or storage `blocked`, and the DOM layer's
+    script held back. No service worker: it would answer the held request itself."""
     context = browser.new_context(locale=locale, service_workers="block")
+    if blocked:
+        context.add_init_script(STORAGE_BLOCKED)
     if stored:
         items = json.dumps({key: json.dumps(value) for key, value in stored.items()})
         context.add_init_script(
@@ -157,16 +163,80 @@ def test_a_link_opened_over_a_saved_game_paints_continue_where_it_stays(browser:
 
 
 def test_blocked_storage_still_paints_in_the_browsers_language(browser: Browser, site):
-    context = browser.new_context(locale="zh-HK", service_workers="block")
-    context.add_init_script(STORAGE_BLOCKED)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
-        HeldRequests(page, "**/main.py")  # never released: the static page only
+    with held_page(browser, "zh-HK", blocked=True) as (page, _held):  # the static page only
         page.goto(site.url)
         start_button(page, "zh-Hant")
         expect(page.locator("#progress-text")).to_have_text(catalog("zh-Hant")["loading.page"])
-        assert errors == []
-    finally:
-        context.close()
+
+
+PLAYING = "['upcard', 'draw', 'discard', 'opponent', 'play'].includes(document.body.dataset.phase)"
+
+
+def tap_pressed(page: Page, *testids: str) -> None:
+    """Tap each choice; each is pressed at once, while the page is still static."""
+    for testid in testids:
+        page.get_by_test_id(testid).click()
+        expect(page.get_by_test_id(testid)).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("document.body.dataset.ui") is None
+
+
+def tap_start_early(page: Page, lang: str) -> None:
+    """Start, tapped before the DOM layer is live: kept, and said so."""
+    start_button(page, lang).click()
+    expect(page.locator("#notice")).to_have_text(catalog(lang)["loading.queued"])
+    assert page.evaluate("document.body.dataset.ui") is None
+
+
+def test_choices_and_start_tapped_before_the_dom_layer_is_live_are_answered_and_played(
+    browser: Browser, site
+):
+    """A Chinese browser: English, gin's hard level and a match to 50 chosen on the static page,
+    then Start. Each shows at once, stays as it is when the DOM layer takes over, is saved, and
+    the match Start kept is dealt with them once the engine is up."""
+    with held_page(browser, "zh-CN") as (page, held):
+        page.goto(site.url + "?fast")
+        tap_pressed(page, "lang-en", "level-hard", "target-50")
+        expect(page.locator("#progress-text")).to_have_text(catalog("en")["loading.page"])
+        for testid in ("level-normal", "target-100", "lang-zh-Hans"):
+            expect(page.get_by_test_id(testid)).to_have_attribute("aria-pressed", "false")
+        assert kept(page, "rummy-table/prefs") == {"lang": "en", "level": "hard", "target": 50}
+        tap_start_early(page, "en")
+        stays_put(page, held, "en", None)
+        expect(page.locator("#notice")).to_have_text(catalog("en")["loading.queued"])
+        page.wait_for_function(PLAYING, timeout=LOAD_TIMEOUT)  # dealt without another tap
+        settings = kept(page, "rummy-table/gin/save")["settings"]
+        assert (settings["level"], settings["target"]) == ("hard", 50)
+
+
+def test_with_storage_blocked_choices_tapped_early_are_kept_in_memory_and_played(
+    browser: Browser, site
+):
+    with held_page(browser, "en-US", blocked=True) as (page, held):
+        page.goto(site.url + "?fast&seed=17")
+        tap_pressed(page, "game-basic", "opponents-2", "length-hands-1")
+        expect(page.locator(".basic-only").first).to_be_visible()  # the game's settings shown
+        expect(page.locator(".gin-only").first).to_be_hidden()
+        tap_start_early(page, "en")
+        stays_put(page, held, "en", None)
+        page.wait_for_function(PLAYING, timeout=LOAD_TIMEOUT)
+        assert page.evaluate("document.body.dataset.game") == "basic"
+        expect(page.locator("#opponents .seat")).to_have_count(2)
+
+
+def test_a_game_with_a_save_chosen_early_shows_continue_and_the_start_screen_stays(
+    browser: Browser, site
+):
+    """Basic Rummy has a save, gin (the chosen game) none: choosing Basic Rummy on the static
+    page offers Continue there, as the live page would, and keeps the start screen, once the
+    DOM layer and the engine are up, rather than opening the saved table."""
+    save = BasicSession.create(
+        {"opponents": 2, "hands": 1, "target": None, "level": "easy"}, 7
+    ).save()
+    with held_page(browser, "en-US", {"rummy-table/basic/save": save}) as (page, held):
+        page.goto(site.url)
+        expect(page.get_by_test_id("resume")).to_be_hidden()
+        tap_pressed(page, "game-basic")
+        expect(page.get_by_test_id("resume")).to_be_visible()
+        expect(page.get_by_test_id("resume")).to_have_class("primary big")
+        expect(start_button(page, "en")).to_have_class("big")
+        stays_put(page, held, "en", "document.body.dataset.phase === 'start'")

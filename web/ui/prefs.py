@@ -87,14 +87,25 @@ def default_language():
     return str(js.window.rummyBrowserLanguage())
 
 
+def early():
+    """What the person did on the start screen before the DOM layer was live: first-paint.js
+    answered those taps, and keeps them here too, as storage may keep nothing. {"prefs": the
+    choices tapped, as Prefs stores them; "action": the last Start, Continue or Today's deal
+    tapped ("start", "resume", "daily"), or None}."""
+    return json.loads(str(js.JSON.stringify(js.window.rummyEarly)))
+
+
 class Prefs:
     values = {}
 
     @classmethod
     def load(cls):
+        """The saved choices, and over them those tapped before the DOM layer was live (their
+        presses stay as first-paint.js painted them)."""
         stored = recall(KEY)
         if not isinstance(stored, dict):
             stored = {}
+        stored.update(early()["prefs"])
         values = {"lang": stored.get("lang") if stored.get("lang") in LANGS else default_language()}
         for name, allowed in CHOICES.items():
             values[name] = stored.get(name) if stored.get(name) in allowed else allowed[0]
