@@ -67,7 +67,6 @@ def make_web(path: Path) -> Path:
     (path / "i18n").mkdir(parents=True)
     (path / "icons").mkdir()
     (path / "index.html").write_text(PAGE)
-    (path / "floor_worker.mjs").write_text("postMessage('ready');\n")
     (path / "styles.css").write_text("body { background: #0b5d3b; }\n")
     (path / "main.py").write_text("from ui.dom import HELLO\nprint(HELLO)\n")
     # SESSIONS: the games' session modules, which the memory snapshot imports too
@@ -248,7 +247,6 @@ def test_dist_holds_the_page_and_runtime(dist, web):
     files = dist_files(dist)
     assert {
         "index.html",
-        "floor_worker.mjs",
         "styles.css",
         "main.py",
         "engine_worker.py",
@@ -363,7 +361,7 @@ def test_rebuild_replaces_dist(node_modules, web, tmp_path):
     "name, text",
     [
         ("index.html", '<script src="https://cdn.example.com/pyscript/core.js"></script>'),
-        ("floor_worker.mjs", "fetch('http://example.org/data.json');\n"),
+        ("module.mjs", "fetch('http://example.org/data.json');\n"),
         ("styles.css", "@import url(https://fonts.example.com/css);\n"),
         ("main.py", "URL = 'https://example.com/'\n"),
         ("ui/dom.py", "URL = 'https://example.com/'\n"),
