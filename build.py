@@ -6,9 +6,10 @@ by pip and setuptools, installed in the project's environment by dev.sh).
     python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1 (N=0: a free port)
 
 dist/ is everything the browser needs, self-hosted: the page (web/), the engine as a wheel, the
-Pyodide core (the engine's worker), MicroPython (the DOM layer on the main thread), the part of
-PyScript that starts both, their two configs and a service worker that precaches all of it, so
-the game starts and plays with no network after the first visit. No file of ours may name
+Pyodide core (the engine's worker; its standard library and the wheel compiled to bytecode by
+Pyodide's own interpreter, run in Node), MicroPython (the DOM layer on the main thread), the
+part of PyScript that starts both, their two configs and a service worker that precaches all of
+it, so the game starts and plays with no network after the first visit. No file of ours may name
 another host (checked at build time).
 
 Why one stdlib-only file and no bundler: the site is a handful of static files plus two npm
@@ -440,6 +441,308 @@ def write_start(web: Path, dist: Path, wheel: Path) -> None:
     (dist / "pyodide" / START_MODULE).write_bytes(text.encode("utf-8"))
 
 
+# --- compiled Python -------------------------------------------------------------------------
+# npm's Pyodide compiles its standard library from source at every start (python_stdlib.zip
+# holds .py files only), and so would the engine's wheel: in a worker that is about half of
+# loadPyodide() and the engine's import. The build compiles both with Pyodide's own interpreter,
+# run in Node from the pinned package, so the bytecode carries exactly its magic number; dist/
+# serves the results at the same paths. The pip-built wheel stays the source of truth (and is
+# what the wheel tests check); dist/'s copy holds each module as a sourceless `.pyc` in place
+# of its `.py`, with RECORD rewritten to match.
+
+# The optimize level of each archive: docstrings and asserts stripped (2), the smallest, and no
+# slower than 0 or 1 (docs/web.md has the sizes and start times of each). The engine reads no
+# __doc__, and its asserts only state invariants (they narrow types for mypy).
+STDLIB_OPTIMIZE = 2
+WHEEL_OPTIMIZE = 2
+# What dist/'s stdlib zip leaves out: standard modules and packages that neither the engine nor
+# Pyodide's or PyScript's own Python import on the page. Chosen from sys.modules after whole
+# games of all three, their reviews, a shared link and the daily deal (a listed package goes
+# with all its submodules); tests/e2e/test_compiled.py plays those again with an import watcher
+# in the worker and fails if anything left out is even asked for. Kept although never
+# imported there: sysconfig and its data (Pyodide's package loader reads them), _pylong (the
+# interpreter's C code imports it to convert huge ints), and all of importlib, pyodide and
+# _pyodide.
+STDLIB_LEFT_OUT = frozenset(
+    {
+        *("__hello__", "__phello__", "_ast_unparse", "_compat_pickle", "_markupbase"),
+        *("_py_abc", "_pydatetime", "_pyio", "_pyrepl", "_strptime", "_threading_local"),
+        *("antigravity", "argparse", "bdb", "cProfile", "calendar", "cmd", "code", "colorsys"),
+        *("compileall", "configparser", "csv", "ctypes", "decimal", "difflib", "doctest"),
+        *("email", "filecmp", "fileinput", "fractions", "ftplib", "getopt", "getpass"),
+        *("gettext", "graphlib", "gzip", "hmac", "http", "imaplib", "ipaddress", "mailbox"),
+        *("mimetypes", "modulefinder", "multiprocessing", "netrc", "nturl2path", "numbers"),
+        *("optparse", "pdb", "pickle", "pickletools", "pkgutil", "platform", "plistlib"),
+        *("poplib", "pprint", "profile", "pstats", "pty", "py_compile", "pyclbr", "pydoc"),
+        *("queue", "quopri", "rlcompleter", "runpy", "sched", "secrets", "shelve", "shlex"),
+        *("smtplib", "socketserver", "sqlite3", "sre_compile", "sre_constants", "sre_parse"),
+        *("statistics", "stringprep", "symtable", "tabnanny", "tarfile", "this", "timeit"),
+        *("tomllib", "trace", "tracemalloc", "tty", "unittest", "urllib", "uuid", "wave"),
+        *("webbrowser", "wsgiref", "xml", "xmlrpc", "zipapp", "zoneinfo"),
+        # Submodules of packages that are imported: Windows' event loops, command lines,
+        # process and subinterpreter pools, logging's handlers and config.
+        *("asyncio.__main__", "asyncio.proactor_events", "asyncio.tools"),
+        *("asyncio.windows_events", "asyncio.windows_utils", "json.__main__", "json.tool"),
+        *("concurrent.futures.interpreter", "concurrent.futures.process"),
+        *("concurrent.interpreters", "logging.config", "logging.handlers", "zipfile.__main__"),
+        # The codecs but those in STDLIB_KEPT: the legacy code pages and the CJK ones.
+        "encodings",
+    }
+)
+# Kept inside a package STDLIB_LEFT_OUT names: the codec machinery, the Unicode codecs, ASCII
+# and Latin-1, cp437 (zipfile's names), IDNA and the bytes-to-bytes transforms.
+STDLIB_KEPT = frozenset(
+    {
+        *("encodings", "encodings.aliases", "encodings.ascii", "encodings.latin_1"),
+        *("encodings.charmap", "encodings.cp437", "encodings.undefined", "encodings.idna"),
+        *("encodings.punycode", "encodings.raw_unicode_escape", "encodings.unicode_escape"),
+        *("encodings.utf_7", "encodings.utf_8", "encodings.utf_8_sig", "encodings.utf_16"),
+        *("encodings.utf_16_be", "encodings.utf_16_le", "encodings.utf_32"),
+        *("encodings.utf_32_be", "encodings.utf_32_le", "encodings.base64_codec"),
+        *("encodings.bz2_codec", "encodings.hex_codec", "encodings.rot_13"),
+        *("encodings.uu_codec", "encodings.zlib_codec"),
+    }
+)
+# Each build's compiled archives, by a hash of everything they are made from, so that a build
+# whose inputs have not changed reuses them without starting Node. Under node_modules, which is
+# not in git and which `npm ci` replaces (with the Pyodide the archives depend on).
+COMPILED_CACHE = NODE_MODULES / ".cache" / "rummy-compiled"
+COMPILED_KEEP = 4  # cache entries kept, newest first
+# The zip entries' date: the earliest a zip can hold, like the wheel's.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+# Where the archives' modules live in Pyodide, for the code objects' file names (tracebacks):
+# Pyodide writes the stdlib zip at /lib/python3XY.zip; PyScript unpacks the wheel into the
+# worker's working directory.
+STDLIB_PATH = "/lib/python{major}{minor}.zip"
+WHEEL_PATH = "/home/pyodide"
+# The Pyodide files whose bytes decide the bytecode (the interpreter) or its input (the stdlib).
+PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+# The compiler, run by Node: Pyodide started from the pinned package, the job's folder mounted
+# at /job, and this very file imported there to run compile_job() in Pyodide's Python.
+COMPILER_MJS = """\
+import { pathToFileURL } from "node:url";
+const [pyodideDir, jobDir] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+pyodide.FS.mkdirTree("/job");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: jobDir }, "/job");
+pyodide.runPython(
+  "import sys; sys.dont_write_bytecode = True; sys.path.insert(0, '/job'); " +
+    "import rummy_build; rummy_build.compile_job('/job')",
+);
+"""
+
+
+def _section_text() -> str:
+    """This section of build.py, which says how the archives are compiled: part of the key."""
+    text = Path(__file__).read_text("utf-8")
+    start = text.index("# --- compiled Python ---")
+    return text[start : text.index("\n# --- ", start + 1)]
+
+
+def compiled_key(wheel: Path, spec: dict[str, Any], node_modules: Path = NODE_MODULES) -> str:
+    """The hash of all that the compiled archives are made from: the Pyodide files, the
+    wheel, the job's spec and this section of build.py (the compiler)."""
+    h = hashlib.sha256(json.dumps(spec, sort_keys=True).encode())
+    for path in [*(node_modules / "pyodide" / n for n in PYODIDE_INPUTS), wheel]:
+        h.update(f"{path.name}\t{_sha256_file(path)}\n".encode())
+    h.update(_section_text().encode())
+    return h.hexdigest()[:32]
+
+
+def module_name(entry: str) -> str | None:
+    """`json/decoder.py` -> `json.decoder`, `json/__init__.py` -> `json`; None for what is not
+    a module's source."""
+    if not entry.endswith(".py"):
+        return None
+    parts = entry[: -len(".py")].split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def dotted_name(entry: str) -> str:
+    """A zip entry as a dotted name: `json/decoder.py` -> `json.decoder`, `json/__init__.py`
+    and `json/` -> `json`, a data file `idlelib/Icons/x.gif` -> `idlelib.Icons.x.gif`."""
+    return module_name(entry) or entry.rstrip("/").replace("/", ".")
+
+
+def left_out(
+    name: str, out: frozenset[str] = STDLIB_LEFT_OUT, kept: frozenset[str] = STDLIB_KEPT
+) -> bool:
+    """Whether module `name` (dotted) is left out: it or a package holding it is in `out`, and
+    it is not in `kept`. `xml.dom.minidom` goes with `xml`; `encodings.utf_8` stays."""
+    parts = name.split(".")
+    return name not in kept and any(".".join(parts[:n]) in out for n in range(1, len(parts) + 1))
+
+
+def compile_archive(
+    source: Path, target: Path, where: str, optimize: int, out: frozenset[str], kept: frozenset[str]
+) -> None:
+    """Write `target`: the zip `source` with each module compiled to a `.pyc` in place of its
+    `.py` (16-byte header: this interpreter's magic number, flags and source stamp zeroed, as
+    no source is shipped to check against), what `out` and `kept` leave out dropped (see
+    left_out), and a wheel's RECORD rewritten. Entries sorted, dated ZIP_DATE, modes fixed,
+    deflated at level 9: the same inputs give the same bytes.
+
+    Runs in Pyodide (see COMPILER_MJS), so the magic number and the bytecode are Pyodide's."""
+    import importlib.util
+    import marshal
+    import zipfile
+
+    header = importlib.util.MAGIC_NUMBER + bytes(12)
+    entries: dict[str, bytes] = {}
+    record = None
+    with zipfile.ZipFile(source) as zf:
+        for info in zf.infolist():
+            name = info.filename
+            if left_out(dotted_name(name), out, kept):
+                continue
+            data = b"" if info.is_dir() else zf.read(info)
+            if name.endswith(".dist-info/RECORD"):
+                record = name
+            elif module_name(name) is not None:
+                code = compile(
+                    data, f"{where}/{name}", "exec", optimize=optimize, dont_inherit=True
+                )
+                name, data = name + "c", header + marshal.dumps(code)
+            entries[name] = data
+    if record is not None:
+        entries[record] = _record(entries, record)
+    with zipfile.ZipFile(target, "w") as out:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.create_system = 3  # Unix, whatever the host: the modes below are Unix modes
+            if name.endswith("/"):
+                info.external_attr = (0o40755 << 16) | 0x10
+                out.writestr(info, b"")
+            else:
+                info.external_attr = 0o644 << 16
+                out.writestr(info, entries[name], zipfile.ZIP_DEFLATED, 9)
+
+
+def _record(entries: dict[str, bytes], record: str) -> bytes:
+    """A wheel's RECORD for these entries: each file's sha256 and size, RECORD's own left
+    blank (as the wheel format says)."""
+    rows = []
+    for name in sorted(entries):
+        if name.endswith("/"):
+            continue
+        if name == record:
+            rows.append(f"{name},,")
+            continue
+        digest = hashlib.sha256(entries[name]).digest()
+        rows.append(
+            f"{name},sha256={base64.urlsafe_b64encode(digest).rstrip(b'=').decode()},"
+            f"{len(entries[name])}"
+        )
+    return ("\n".join(rows) + "\n").encode()
+
+
+def compile_spec() -> dict[str, Any]:
+    """What compile_job() does, as the job's folder holds it (job.json): levels, what is left
+    out of the stdlib and kept in it."""
+    return {
+        "stdlib_optimize": STDLIB_OPTIMIZE,
+        "wheel_optimize": WHEEL_OPTIMIZE,
+        "left_out": sorted(STDLIB_LEFT_OUT),
+        "kept": sorted(STDLIB_KEPT),
+    }
+
+
+def compile_job(job: str) -> None:
+    """In Pyodide: compile the stdlib zip and the wheel that the job's folder holds, as its
+    job.json says, into out/ (see compiled_archives)."""
+    import sys
+
+    folder = Path(job)
+    spec = json.loads((folder / "job.json").read_text("utf-8"))
+    stdlib = STDLIB_PATH.format(major=sys.version_info[0], minor=sys.version_info[1])
+    (folder / "out").mkdir()
+    compile_archive(
+        folder / "python_stdlib.zip",
+        folder / "out" / "python_stdlib.zip",
+        stdlib,
+        spec["stdlib_optimize"],
+        frozenset(spec["left_out"]),
+        frozenset(spec["kept"]),
+    )
+    compile_archive(
+        folder / spec["wheel"],
+        folder / "out" / spec["wheel"],
+        WHEEL_PATH,
+        spec["wheel_optimize"],
+        frozenset(),
+        frozenset(),
+    )
+
+
+def run_compiler(job: Path, node_modules: Path = NODE_MODULES) -> None:
+    """Run COMPILER_MJS in Node on the job's folder; BuildError if Node is missing or fails."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(
+            "node is not installed; the build compiles Python with Pyodide run in Node "
+            "(Debian: apt-get install -y nodejs), then run `python build.py` again"
+        )
+    script = job / "compile.mjs"
+    script.write_text(COMPILER_MJS, "utf-8")
+    done = subprocess.run(
+        [node, str(script), str((node_modules / "pyodide").resolve()), str(job)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise BuildError(
+            f"compiling Python in Pyodide failed (node exit {done.returncode}):\n"
+            f"{done.stdout}{done.stderr[-4000:]}"
+        )
+
+
+def compiled_archives(
+    wheel: Path,
+    cache: Path = COMPILED_CACHE,
+    node_modules: Path = NODE_MODULES,
+    spec: dict[str, Any] | None = None,
+) -> Path:
+    """The folder holding the compiled python_stdlib.zip and wheel for this wheel, this
+    Pyodide and `spec` (compile_spec()'s by default): from the cache when their key is there,
+    else compiled in Node and cached."""
+    spec = {**(spec or compile_spec()), "wheel": wheel.name}
+    key = compiled_key(wheel, spec, node_modules)
+    entry = cache / key
+    if not entry.is_dir():
+        cache.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix="job-", dir=cache) as scratch:
+            job = Path(scratch)
+            shutil.copyfile(Path(__file__), job / "rummy_build.py")
+            shutil.copyfile(
+                node_modules / "pyodide" / "python_stdlib.zip", job / "python_stdlib.zip"
+            )
+            shutil.copyfile(wheel, job / wheel.name)
+            _write_json(job / "job.json", spec, indent=1)
+            run_compiler(job, node_modules)
+            (job / "out").rename(entry)
+    os.utime(entry)  # the newest are kept
+    entries = sorted(
+        (p for p in cache.iterdir() if p.is_dir() and not p.name.startswith("job-")),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
+    for stale in entries[COMPILED_KEEP:]:
+        shutil.rmtree(stale, ignore_errors=True)
+    return entry
+
+
+def compile_python(dist: Path, wheel: Path, cache: Path = COMPILED_CACHE) -> None:
+    """Put the compiled stdlib zip and wheel in place of the copied ones in dist/."""
+    entry = compiled_archives(wheel, cache)
+    shutil.copyfile(entry / "python_stdlib.zip", dist / "pyodide" / "python_stdlib.zip")
+    shutil.copyfile(entry / wheel.name, wheel)
+
+
 # --- web files -------------------------------------------------------------------------------
 
 
@@ -662,7 +965,8 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
             shutil.copyfile(web / rel, tmp / rel)
         wheel = build_wheel(tmp)
         copy_runtime(tmp)
-        write_start(web, tmp, wheel)
+        compile_python(tmp, wheel)
+        write_start(web, tmp, wheel)  # the snapshot is of the compiled files
         inline_configs(tmp / "index.html", configs(wheel, files))
         write_first_paint(web, tmp)
         manifest = precache_manifest(tmp)

@@ -143,13 +143,23 @@ def wheel_of(dist: Path) -> Path:
     return wheel
 
 
+@pytest.fixture(scope="module")
+def pip_wheel(tmp_path_factory) -> Path:
+    """The wheel as pip builds it: the source of truth, of which dist/ serves a compiled copy."""
+    return build.build_wheel(tmp_path_factory.mktemp("pip"))
+
+
 def test_wheel_is_named_from_pyproject(dist):
     meta = build.project_metadata()
     assert wheel_of(dist).name == f"{meta['name']}-{meta['version']}-py3-none-any.whl"
 
 
-def test_wheel_record_matches_its_files(dist):
-    with zipfile.ZipFile(wheel_of(dist)) as zf:
+@pytest.mark.parametrize("which", ["pip", "dist"])
+def test_wheel_record_matches_its_files(which, pip_wheel, dist):
+    """pip's wheel holds the package's sources; dist/'s copy holds each module compiled in its
+    place (rummy/gin/match.pyc for rummy/gin/match.py), and its RECORD says so."""
+    wheel = pip_wheel if which == "pip" else wheel_of(dist)
+    with zipfile.ZipFile(wheel) as zf:
         assert zf.testzip() is None
         names = zf.namelist()
         meta = build.project_metadata()
@@ -173,6 +183,7 @@ def test_wheel_record_matches_its_files(dist):
         assert f"Version: {meta['version']}\n" in metadata
     ours = {
         p.relative_to(build.ENGINE).as_posix()
+        + ("c" if which == "dist" and p.suffix == ".py" else "")
         for p in build.PACKAGE.rglob("*")
         if p.is_file() and "__pycache__" not in p.parts
     }
@@ -181,21 +192,23 @@ def test_wheel_record_matches_its_files(dist):
     } == ours  # no tests, no web/, no bytecode
 
 
-def test_wheel_imports(dist):
+def test_wheel_imports(pip_wheel):
+    """pip's wheel imports in CPython (dist/'s copy holds Pyodide's bytecode: see the compiled
+    Python tests below)."""
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]); import rummy, rummy.gin, rummy.gin.agents; "
         "print(rummy.__file__)"
     )
     done = subprocess.run(
-        [sys.executable, "-I", "-c", code, str(wheel_of(dist))],
+        [sys.executable, "-I", "-c", code, str(pip_wheel)],
         check=False,
         capture_output=True,
         text=True,
-        cwd=wheel_of(dist).parent,
+        cwd=pip_wheel.parent,
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip().startswith(str(wheel_of(dist)))
+    assert done.stdout.strip().startswith(str(pip_wheel))
 
 
 def project_copy(root: Path) -> Path:
@@ -240,6 +253,178 @@ def test_wheel_that_the_backend_refuses_fails_the_build(tmp_path):
     assert not list((tmp_path / "out").iterdir())
 
 
+# --- compiled Python -------------------------------------------------------------------------
+
+# Pyodide in Node, told nothing by the build: first as npm ships it, for its own magic number;
+# then started on dist/'s stdlib zip with dist/'s wheel unpacked where the page unpacks it, to
+# import the engine as the page does, say where each module came from, and deal a hand.
+PYODIDE_CHECK_MJS = """
+import { pathToFileURL } from "node:url";
+import { readFileSync } from "node:fs";
+const [pyodideDir, stdlib, wheel] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const npm = await loadPyodide({ indexURL: pyodideDir + "/" });
+const magic = npm.runPython("import importlib.util; importlib.util.MAGIC_NUMBER.hex()");
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: stdlib });
+pyodide.FS.mkdirTree("/home/pyodide");
+pyodide.FS.chdir("/home/pyodide");
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "zip");
+const report = pyodide.runPython(`
+import importlib, json, sys
+sys.path.insert(0, "/home/pyodide")
+for name in ${JSON.stringify(process.argv.slice(5))}:
+    importlib.import_module(name)
+from rummy.gin.session import GinSession
+json.dumps({
+    "origins": {name: getattr(m.__spec__, "origin", None) for name, m in sys.modules.items()
+                if getattr(m, "__spec__", None) is not None},
+    "deal": GinSession.create({"level": "easy"}, 7).view_model(),
+})
+`);
+console.log(JSON.stringify({ magic, ...JSON.parse(report) }));
+"""
+# What the page's worker imports (engine_worker.py and each game's session, a link, the daily
+# deal) and a few modules of the stdlib on the way.
+PAGE_IMPORTS = (
+    "rummy.sessions",
+    "rummy.gin.session",
+    "rummy.basic.session",
+    "rummy.rummikub.session",
+    "rummy.links",
+    "rummy.daily",
+    "json.decoder",
+    "asyncio.events",
+)
+
+
+@pytest.fixture(scope="module")
+def pyodide_report(dist, tmp_path_factory) -> dict:
+    script = tmp_path_factory.mktemp("node") / "check.mjs"
+    script.write_text(PYODIDE_CHECK_MJS)
+    done = subprocess.run(
+        [
+            "node",
+            str(script),
+            str(build.NODE_MODULES / "pyodide"),
+            str(dist / "pyodide" / "python_stdlib.zip"),
+            str(wheel_of(dist)),
+            *PAGE_IMPORTS,
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def modules_of(archive: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(archive) as zf:
+        return {n: zf.read(n) for n in zf.namelist() if n.endswith((".py", ".pyc"))}
+
+
+def test_every_compiled_module_carries_pyodides_magic_number(dist, pyodide_report):
+    """Each module of dist/'s stdlib zip and wheel is bytecode (no source left), its header
+    Pyodide's magic number then zeros (no source stamp to check)."""
+    header = bytes.fromhex(pyodide_report["magic"]) + bytes(12)
+    for archive in (dist / "pyodide" / "python_stdlib.zip", wheel_of(dist)):
+        modules = modules_of(archive)
+        assert modules and not [n for n in modules if n.endswith(".py")], archive
+        assert not [n for n, data in modules.items() if data[:16] != header], archive
+
+
+def test_pyodide_imports_the_engine_and_the_stdlib_from_bytecode_and_plays_alike(pyodide_report):
+    """Pyodide started on dist/'s archives imports what the page imports, each module from its
+    .pyc (a wrong magic number would fail the import: no source to fall back on), nothing
+    from source, nothing left out; and deals the hand CPython deals."""
+    origins = pyodide_report["origins"]
+    for name in PAGE_IMPORTS:
+        where = "/lib/python314.zip/" if name.split(".")[0] != "rummy" else "/home/pyodide/"
+        assert origins[name].startswith(where) and origins[name].endswith(".pyc"), name
+    assert not [n for n, o in origins.items() if o and o.endswith(".py")]
+    assert not [n for n in origins if build.left_out(n)]
+    from rummy.gin.session import GinSession
+
+    want = json.loads(json.dumps(GinSession.create({"level": "easy"}, 7).view_model()))
+    assert pyodide_report["deal"] == want
+
+
+def test_the_stdlib_zip_leaves_out_what_it_says_and_keeps_the_rest(dist):
+    npm = {
+        build.dotted_name(n)
+        for n in zipfile.ZipFile(build.NODE_MODULES / "pyodide" / "python_stdlib.zip").namelist()
+    }
+    ours = {
+        build.dotted_name(n.removesuffix("c"))
+        for n in zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip").namelist()
+    }
+    assert ours == {n for n in npm if not build.left_out(n)}
+    assert {"encodings", "encodings.utf_8", "asyncio", "json", "pyodide", "_pyodide"} <= ours
+    assert not {"email", "xml", "encodings.cp1252", "xml.dom.minidom"} & ours
+
+
+def test_left_out_takes_packages_whole_but_what_is_kept():
+    out, kept = (
+        frozenset({"xml", "encodings", "json.tool"}),
+        frozenset({"encodings", "encodings.utf_8"}),
+    )
+    assert build.left_out("xml", out, kept) and build.left_out("xml.dom.minidom", out, kept)
+    assert build.left_out("encodings.cp1252", out, kept) and build.left_out("json.tool", out, kept)
+    assert not build.left_out("encodings", out, kept)
+    assert not build.left_out("encodings.utf_8", out, kept)
+    assert not build.left_out("json", out, kept) and not build.left_out("xmlrpc", out, kept)
+    assert build.dotted_name("json/__init__.py") == build.dotted_name("json/") == "json"
+    assert build.dotted_name("xml/dom/minidom.py") == "xml.dom.minidom"
+
+
+def test_compiled_archives_are_deterministic_cached_and_rebuilt_when_an_input_changes(
+    dist, pip_wheel, tmp_path, monkeypatch
+):
+    """Compiled afresh, the archives are byte for byte the ones dist/ serves (its build's were
+    from the project's cache); compiled again, they come from the cache without Node; another
+    spec or another wheel is compiled anew."""
+    fresh = build.compiled_archives(pip_wheel, tmp_path / "cache")
+    assert (fresh / "python_stdlib.zip").read_bytes() == (
+        dist / "pyodide" / "python_stdlib.zip"
+    ).read_bytes()
+    assert (fresh / pip_wheel.name).read_bytes() == wheel_of(dist).read_bytes()
+    with zipfile.ZipFile(fresh / "python_stdlib.zip") as zf:
+        infos = zf.infolist()
+    assert [i.filename for i in infos] == sorted(i.filename for i in infos)
+    assert {i.date_time for i in infos} == {build.ZIP_DATE}
+
+    def no_node(*args):
+        raise AssertionError("Node was started although the cache holds the archives")
+
+    monkeypatch.setattr(build, "run_compiler", no_node)
+    assert build.compiled_archives(pip_wheel, tmp_path / "cache") == fresh
+    other = {**build.compile_spec(), "wheel_optimize": 0}
+    with pytest.raises(AssertionError, match="Node was started"):
+        build.compiled_archives(pip_wheel, tmp_path / "cache", spec=other)
+    changed = tmp_path / pip_wheel.name
+    changed.write_bytes(pip_wheel.read_bytes() + b"\0")
+    assert build.compiled_key(changed, build.compile_spec()) != build.compiled_key(
+        pip_wheel, build.compile_spec()
+    )
+
+
+def test_node_missing_is_a_clear_error(pip_wheel, tmp_path, monkeypatch):
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    with pytest.raises(build.BuildError, match="node is not installed"):
+        build.compiled_archives(pip_wheel, tmp_path / "cache")
+    assert not [p for p in (tmp_path / "cache").iterdir()], "nothing cached"
+
+
+def test_a_module_that_does_not_compile_fails_the_build(node_modules, tmp_path):
+    broken = tmp_path / "rummy-0.1.0-py3-none-any.whl"
+    with zipfile.ZipFile(broken, "w") as zf:
+        zf.writestr("rummy/__init__.py", "def broken(:\n")
+    with pytest.raises(build.BuildError, match="compiling Python in Pyodide failed"):
+        build.compiled_archives(broken, tmp_path / "cache")
+    assert not [p for p in (tmp_path / "cache").iterdir()], "nothing cached"
+
+
 # --- dist/ -----------------------------------------------------------------------------------
 
 
@@ -259,7 +444,7 @@ def test_dist_holds_the_page_and_runtime(dist, web):
         "precache.json",
     } <= files
     assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
-    for name in build.PYODIDE_FILES:
+    for name in set(build.PYODIDE_FILES) - {"python_stdlib.zip"}:  # that one is compiled
         assert (dist / "pyodide" / name).read_bytes() == (
             build.NODE_MODULES / "pyodide" / name
         ).read_bytes()

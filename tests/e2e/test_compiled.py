@@ -1,0 +1,161 @@
+"""The compiled standard library (build.py's "compiled Python") on the page: nothing it leaves
+out is ever asked for. Whole games of all three, their reviews, a hint, a shared link replayed
+and reviewed, and today's deal, with an import watcher in the engine's worker: every import the
+worker asks for from its first import on, and every module it holds, read at the end of each
+visit. An import of a left-out module would fail, but one in a `try` could fail unseen; the
+watcher sees it asked for.
+
+The other e2e tests run against the same compiled build, so they check that the page plays."""
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import LOAD_TIMEOUT, loaded, open_page, own_page, phase, press, settle
+from players import (
+    BASIC_OVER,
+    GIN_OVER,
+    RK_OVER,
+    gin_until,
+    gin_until_my_turn,
+    play_basic_hand,
+    play_gin_hand,
+    play_rk_round,
+    start_basic,
+    start_gin,
+    start_rummikub,
+)
+from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.e2e
+FUTURE = "from __future__ import annotations\n"
+WORKER = (Path(__file__).resolve().parents[2] / "web" / "engine_worker.py").read_text()
+# Run before the worker's first import (after its __future__ import): a finder first on
+# sys.meta_path that notes each name asked for and finds nothing (the real finders then do),
+# and a function for the test to read what it noted and what sys.modules holds.
+WATCHER = """
+import json as _json, sys as _sys, js as _js
+from pyodide.ffi import create_proxy as _proxy
+class _Watcher:
+    asked = set()
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        cls.asked.add(name)
+        return None
+_sys.meta_path.insert(0, _Watcher)
+_js.globalThis.rummyImports = _proxy(
+    lambda: _json.dumps({"asked": sorted(_Watcher.asked), "modules": sorted(_sys.modules)})
+)
+"""
+WHOLE = "document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'"
+LAST_STEP = "document.querySelector('[data-testid=replay-next]').dataset.last === 'true'"
+
+
+def watched(page: Page) -> None:
+    """Serve the engine's worker with the watcher run first."""
+    head, future, rest = WORKER.partition(FUTURE)
+    assert future, "the worker's first import is its __future__ import"
+    page.route(
+        "**/engine_worker.py",
+        lambda route: route.fulfill(
+            body=head + future + WATCHER + rest, content_type="text/x-python; charset=utf-8"
+        ),
+    )
+
+
+def seen(page: Page) -> tuple[set[str], set[str]]:
+    """The names the worker asked for, and the modules it holds now."""
+    for worker in page.workers:
+        if worker.evaluate("typeof self.rummyImports === 'function'"):
+            found = json.loads(worker.evaluate("self.rummyImports()"))
+            return set(found["asked"]), set(found["modules"])
+    raise AssertionError("no worker runs the watcher")
+
+
+def review_whole(page: Page) -> None:
+    """Open the review of the hand just ended, wait until it is whole, and close it."""
+    press(page.get_by_test_id("review"))
+    page.wait_for_function(WHOLE, timeout=LOAD_TIMEOUT)
+    press(page.get_by_test_id("review-close"))
+
+
+def shared_fragment(page: Page) -> str:
+    press(page.get_by_test_id("share"))
+    link = page.get_by_test_id("share-link")
+    expect(link).to_be_visible()
+    expect(page.get_by_test_id("share-status")).not_to_be_empty()
+    page.keyboard.press("Escape")
+    settle(page)
+    return link.input_value().split("#", 1)[1]
+
+
+def gin_match(page: Page) -> str:
+    """A whole gin match to 50, a hint asked on the way, its last hand reviewed and shared."""
+    start_gin(page)
+    gin_until_my_turn(page)
+    if phase(page) == "draw":
+        press(page.get_by_test_id("stock"))
+    press(page.get_by_test_id("hint"))
+    expect(page.get_by_test_id("hint-best")).to_be_visible()
+    press(page.get_by_test_id("hint"))
+    gin_until(page, ("match-over",))
+    review_whole(page)
+    return shared_fragment(page)
+
+
+def basic_game(page: Page) -> None:
+    start_basic(page, opponents=1, length="hands-1")
+    play_basic_hand(page)
+    assert phase(page) in BASIC_OVER
+    review_whole(page)
+
+
+def rummikub_game(page: Page) -> None:
+    start_rummikub(page)  # the person plays the hint's moves: hints and table checks
+    play_rk_round(page)
+    assert phase(page) in RK_OVER
+    review_whole(page)
+
+
+def daily_deal(page: Page) -> None:
+    press(page.get_by_test_id("daily"))
+    play_gin_hand(page)
+    assert phase(page) in GIN_OVER
+
+
+def linked_hand(page: Page, url: str, fragment: str) -> None:
+    """The shared hand replayed to its end, reviewed, and its deal played."""
+    page.goto(url + "?fast#" + fragment)
+    loaded(page)
+    page.wait_for_function("document.body.dataset.phase === 'replay'")
+    while not page.evaluate(LAST_STEP):
+        press(page.get_by_test_id("replay-next"))
+    press(page.get_by_test_id("replay-review"))
+    page.wait_for_function(WHOLE, timeout=LOAD_TIMEOUT)
+    press(page.get_by_test_id("review-close"))
+    press(page.get_by_test_id("replay-play"))
+    play_gin_hand(page)
+
+
+def test_nothing_the_compiled_stdlib_leaves_out_is_asked_for_by_any_game(
+    browser: Browser, site, build_module
+):
+    left_out = build_module.STDLIB_LEFT_OUT
+    asked, modules = set(), set()
+    fragment = ""
+    for visit in (gin_match, basic_game, rummikub_game, daily_deal, linked_hand):
+        with own_page(browser, service_workers="block") as page:
+            watched(page)
+            open_page(page, site.url, seed=5)
+            if visit is linked_hand:
+                linked_hand(page, site.url, fragment)
+            else:
+                fragment = visit(page) or fragment
+            names, held = seen(page)
+        asked |= names
+        modules |= held
+    print("modules held:", " ".join(sorted(modules)))
+    print("names asked:", " ".join(sorted(asked)))
+    assert {"rummy.gin.session", "rummy.basic.session", "rummy.rummikub.session"} <= modules
+    assert {"rummy.links", "rummy.daily"} <= modules
+    assert not [name for name in asked | modules if build_module.left_out(name, left_out)]
