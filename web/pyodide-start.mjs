@@ -21,10 +21,15 @@ const SNAPSHOT = "__SNAPSHOT__";
 
 // After a restore, the heap is the build machine's: the random module's state would deal every
 // player the same "random" matches, and the import system's caches describe the build's files.
+// The path finders' caches are what importlib.invalidate_caches() clears that matters here; it
+// also imports importlib.metadata (for its own cache), which needs modules dist/'s stdlib leaves
+// out (email, csv), so the finders are cleared one by one instead.
 const AFTER_RESTORE = `
-import importlib, random
+import random, sys
 random.seed()
-importlib.invalidate_caches()
+for finder in sys.path_importer_cache.values():
+    if finder is not None:
+        finder.invalidate_caches()
 `;
 
 export async function loadPyodide(options) {
