@@ -97,6 +97,9 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# The Pyodide files whose bytes decide what runs Python code (the interpreter) and what it
+# runs (the stdlib): inputs of the compiled archives and of the memory snapshot.
+PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # MicroPython for PyScript: the loader and its binary (the package holds nothing else).
 MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
@@ -375,15 +378,15 @@ del key
 `);
 writeFileSync(out, pyodide.makeMemorySnapshot());
 """
-# What a snapshot is made from: a change to any of these bytes makes another snapshot.
-SNAPSHOT_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-SNAPSHOT_CACHE = ROOT / ".cache" / "snapshots"
+# Each build's snapshot, by its key (beside the compiled archives, for the same reasons).
+SNAPSHOT_CACHE = NODE_MODULES / ".cache" / "rummy-snapshots"
 
 
 def snapshot_key(dist: Path, wheel: Path) -> str:
-    """The build key of the snapshot dist/ needs: a hash of what it is made from."""
+    """The build key of the snapshot dist/ needs: a hash of what it is made from (dist/'s own
+    Pyodide files, its stdlib compiled, the wheel and the worker's script)."""
     h = hashlib.sha256(SNAPSHOT_MAKER.encode())
-    inputs = [*(dist / "pyodide" / name for name in SNAPSHOT_INPUTS), wheel, dist / WORKER_SCRIPT]
+    inputs = [*(dist / "pyodide" / name for name in PYODIDE_INPUTS), wheel, dist / WORKER_SCRIPT]
     for path in inputs:
         h.update(f"{path.name}\t{_sha256_file(path)}\n".encode())
     return h.hexdigest()
@@ -391,24 +394,16 @@ def snapshot_key(dist: Path, wheel: Path) -> str:
 
 def make_snapshot(dist: Path, wheel: Path, key: str, out: Path) -> None:
     """Write the gzipped memory snapshot of dist/'s worker to `out`, made by Node."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError(
-            "node is needed to make the memory snapshot (Debian: apt-get install -y nodejs)"
-        )
     with tempfile.TemporaryDirectory(prefix="rummy-snapshot-") as scratch:
         raw = Path(scratch) / "snapshot.bin"
         # The program's name goes into the heap (Emscripten's argv[0]): a word, not a path.
-        command = [node, "--input-type=module", "-e", SNAPSHOT_MAKER, "--", "rummy-table"]
-        args = [dist / "pyodide", wheel, dist / WORKER_SCRIPT, key, raw]
-        done = subprocess.run(
-            [*command, *map(str, args)], capture_output=True, text=True, check=False
+        args = ["rummy-table", dist / "pyodide", wheel, dist / WORKER_SCRIPT, key, raw]
+        run_node(
+            ["--input-type=module", "-e", SNAPSHOT_MAKER, "--", *map(str, args)],
+            "making the memory snapshot",
         )
-        if done.returncode != 0 or not raw.is_file():
-            raise BuildError(
-                f"Node could not make the memory snapshot (exit {done.returncode}):\n"
-                f"{done.stdout}{done.stderr}"
-            )
+        if not raw.is_file():
+            raise BuildError("Node wrote no memory snapshot")
         # mtime 0: the same snapshot gives the same bytes
         out.write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
 
@@ -426,6 +421,7 @@ def snapshot(dist: Path, wheel: Path, cache: Path | None = None) -> tuple[str, P
         partial = kept.with_suffix(".partial")
         make_snapshot(dist, wheel, key, partial)
         partial.replace(kept)
+    keep_newest(cache, kept)
     return key, kept
 
 
@@ -507,7 +503,7 @@ STDLIB_KEPT = frozenset(
 # whose inputs have not changed reuses them without starting Node. Under node_modules, which is
 # not in git and which `npm ci` replaces (with the Pyodide the archives depend on).
 COMPILED_CACHE = NODE_MODULES / ".cache" / "rummy-compiled"
-COMPILED_KEEP = 4  # cache entries kept, newest first
+CACHE_KEEP = 4  # entries kept in each build cache, newest first
 # The zip entries' date: the earliest a zip can hold, like the wheel's.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 # Where the archives' modules live in Pyodide, for the code objects' file names (tracebacks):
@@ -515,8 +511,6 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 # worker's working directory.
 STDLIB_PATH = "/lib/python{major}{minor}.zip"
 WHEEL_PATH = "/home/pyodide"
-# The Pyodide files whose bytes decide the bytecode (the interpreter) or its input (the stdlib).
-PYODIDE_INPUTS = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 # The compiler, run by Node: Pyodide started from the pinned package, the job's folder mounted
 # at /job, and this very file imported there to run compile_job() in Pyodide's Python.
@@ -678,27 +672,28 @@ def compile_job(job: str) -> None:
     )
 
 
-def run_compiler(job: Path, node_modules: Path = NODE_MODULES) -> None:
-    """Run COMPILER_MJS in Node on the job's folder; BuildError if Node is missing or fails."""
+def run_node(args: list[str], what: str) -> None:
+    """Run Node with `args` for `what` ("compiling Python", "making the memory snapshot");
+    BuildError if Node is missing or fails, with what it said."""
     node = shutil.which("node")
     if node is None:
         raise BuildError(
-            "node is not installed; the build compiles Python with Pyodide run in Node "
+            f"node is not installed; the build runs Pyodide in Node for {what} "
             "(Debian: apt-get install -y nodejs), then run `python build.py` again"
         )
-    script = job / "compile.mjs"
-    script.write_text(COMPILER_MJS, "utf-8")
-    done = subprocess.run(
-        [node, str(script), str((node_modules / "pyodide").resolve()), str(job)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    done = subprocess.run([node, *args], capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise BuildError(
-            f"compiling Python in Pyodide failed (node exit {done.returncode}):\n"
+            f"{what} in Pyodide failed (node exit {done.returncode}):\n"
             f"{done.stdout}{done.stderr[-4000:]}"
         )
+
+
+def run_compiler(job: Path, node_modules: Path = NODE_MODULES) -> None:
+    """Run COMPILER_MJS in Node on the job's folder."""
+    script = job / "compile.mjs"
+    script.write_text(COMPILER_MJS, "utf-8")
+    run_node([str(script), str((node_modules / "pyodide").resolve()), str(job)], "compiling Python")
 
 
 def compiled_archives(
@@ -725,15 +720,24 @@ def compiled_archives(
             _write_json(job / "job.json", spec, indent=1)
             run_compiler(job, node_modules)
             (job / "out").rename(entry)
-    os.utime(entry)  # the newest are kept
+    keep_newest(cache, entry)
+    return entry
+
+
+def keep_newest(cache: Path, used: Path) -> None:
+    """Mark `used` as the newest entry of a build cache and drop all but the CACHE_KEEP newest
+    (a scratch folder, `job-*` or `*.partial`, is another build's work in progress)."""
+    os.utime(used)
     entries = sorted(
-        (p for p in cache.iterdir() if p.is_dir() and not p.name.startswith("job-")),
+        (p for p in cache.iterdir() if not p.name.startswith("job-") and p.suffix != ".partial"),
         key=lambda p: p.stat().st_mtime,
         reverse=True,
     )
-    for stale in entries[COMPILED_KEEP:]:
-        shutil.rmtree(stale, ignore_errors=True)
-    return entry
+    for stale in entries[CACHE_KEEP:]:
+        if stale.is_dir():
+            shutil.rmtree(stale, ignore_errors=True)
+        else:
+            stale.unlink(missing_ok=True)
 
 
 def compile_python(dist: Path, wheel: Path, cache: Path = COMPILED_CACHE) -> None:

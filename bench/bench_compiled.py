@@ -18,19 +18,14 @@ interpreter first: compare totals.
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import os
 import shutil
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from statistics import median
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM") or "/usr/bin/chromium")
-ARGS = ["--disable-gpu", "--no-first-run"] + (["--no-sandbox"] if os.geteuid() == 0 else [])
-TIMEOUT = 180_000
+from bench_startup import TIMEOUT, _build_module, served_browser
+
 # (stdlib optimize level, wheel optimize level, left out?) of each compiled variant.
 COMPILED = ((0, 0, False), (2, 2, False), (0, 0, True), (2, 1, True), (2, 2, True))
 WORKER = """
@@ -48,13 +43,6 @@ PAGE = """<!doctype html><meta charset="utf-8"><title>bench</title><script>
 new Worker("./worker.mjs" + location.search, { type: "module" }).onmessage =
   (event) => { window.benchResult = event.data; };
 </script>"""
-
-
-def load_build():
-    spec = importlib.util.spec_from_file_location("rummy_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def make_site(build, site: Path) -> dict[str, tuple[str, str]]:
@@ -84,22 +72,16 @@ def make_site(build, site: Path) -> dict[str, tuple[str, str]]:
     return variants
 
 
-def measure(url: str, variants: dict[str, tuple[str, str]], loads: int) -> dict[str, list]:
-    from playwright.sync_api import sync_playwright
-
+def measure(browser, url: str, variants: dict[str, tuple[str, str]], loads: int) -> dict[str, list]:
     results: dict[str, list] = {name: [] for name in variants}
-    with sync_playwright() as playwright:
-        options = {"executable_path": str(CHROMIUM)} if CHROMIUM.exists() else {}
-        browser = playwright.chromium.launch(args=ARGS, **options)
-        for _ in range(loads):
-            for name, (stdlib, wheel) in variants.items():
-                context = browser.new_context()
-                page = context.new_page()
-                page.goto(f"{url}?zip={stdlib}&whl={wheel}")
-                page.wait_for_function("window.benchResult !== undefined", timeout=TIMEOUT)
-                results[name].append(page.evaluate("window.benchResult"))
-                context.close()
-        browser.close()
+    for _ in range(loads):
+        for name, (stdlib, wheel) in variants.items():
+            context = browser.new_context()
+            page = context.new_page()
+            page.goto(f"{url}?zip={stdlib}&whl={wheel}")
+            page.wait_for_function("window.benchResult !== undefined", timeout=TIMEOUT)
+            results[name].append(page.evaluate("window.benchResult"))
+            context.close()
     return results
 
 
@@ -109,17 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.loads < 1:
         parser.error("--loads must be at least 1")
-    build = load_build()
     with tempfile.TemporaryDirectory(prefix="bench-compiled-") as scratch:
         site = Path(scratch)
-        variants = make_site(build, site)
-        server = build.serve(site, 0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            results = measure(f"http://127.0.0.1:{server.server_address[1]}/", variants, args.loads)
-        finally:
-            server.shutdown()
-            server.server_close()
+        variants = make_site(_build_module(), site)
+        with served_browser(site, "bench-compiled-") as (browser, url):
+            results = measure(browser, url, variants, args.loads)
         print(f"medians of {args.loads} loads, s")
         for name, (stdlib, wheel) in variants.items():
             times = {k: median(r[k] for r in results[name]) / 1000 for k in results[name][0]}

@@ -336,7 +336,8 @@ async def main():
     await load_storage()
     asyncio.create_task(load_motion())  # wanted once a table is drawn, not by the start screen
     Prefs.load()  # with the choices tapped before now (first-paint.js answered them)
-    Page.pending = early()["action"]  # a Start tapped before now: kept the same way
+    before = early()
+    Page.pending = before["action"]  # a Start tapped before now: kept the same way
     js.window.rummyDecisionMs = js.Array.new()  # each computer decision's time in the worker
     js.window.rummyHintMs = js.Array.new()  # each hint's
     document.addEventListener("click", on_click)
@@ -349,7 +350,7 @@ async def main():
     document.addEventListener("contextmenu", on_context_menu)
     by_id("lang-select").addEventListener("change", on_language)
     document.addEventListener("change", on_four_colour)
-    Page.stays = fragment() is not None or "game" in early()["prefs"]
+    Page.stays = fragment() is not None or "game" in before["prefs"]
     if has_match(chosen_game()) and not Page.stays:
         show(chosen_game())  # the saved game's table, as a skeleton until the engine restores it
     # From here on the DOM layer answers every tap (first-paint.js stops): nothing above awaits,

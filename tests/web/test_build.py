@@ -645,7 +645,7 @@ def test_a_snapshot_is_made_once_for_the_same_inputs_and_again_when_one_changes(
 
 def test_without_node_the_snapshot_is_a_clear_error(dist, tmp_path, monkeypatch):
     monkeypatch.setattr(build.shutil, "which", lambda name: None)
-    with pytest.raises(build.BuildError, match="node is needed"):
+    with pytest.raises(build.BuildError, match="node is not installed"):
         build.make_snapshot(dist, wheel_of(dist), "key", tmp_path / "out")
 
 
