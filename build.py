@@ -29,6 +29,7 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -45,10 +46,14 @@ NODE_MODULES = ROOT / "node_modules"
 
 SW_TEMPLATE = "sw.js"
 # The page's two scripts: the DOM layer on the main thread (<script type="mpy">, MicroPython)
-# and the engine's side in a worker (<script type="py" worker>, Pyodide with the wheel). Every
-# other .py of web/ is a module of the DOM layer, shipped through MicroPython's config.
+# and the engine's side in a worker (<script type="py" worker>, Pyodide with the wheel). The
+# worker's script only imports WORKER_MODULE, the engine's adapter, which the build ships
+# compiled in WORKER_ARCHIVE rather than as source (PyScript compiles a script at every start).
+# Every other .py of web/ is a module of the DOM layer, shipped through MicroPython's config.
 MAIN_SCRIPT = "main.py"
-WORKER_SCRIPT = "engine_worker.py"
+WORKER_SCRIPT = "worker_main.py"
+WORKER_MODULE = "engine_worker.py"
+WORKER_ARCHIVE = "engine-worker.zip"
 # The PyScript configs, which the build writes into index.html in place of these placeholders
 # (each there once), so that neither interpreter waits for a config file before it starts: the
 # MicroPython script's, the worker's, and the page's <py-config>. No Python runs on the main
@@ -352,21 +357,31 @@ def copy_runtime(dist: Path, node_modules: Path = NODE_MODULES) -> None:
         shutil.copyfile(pyscript / name, dist / "pyscript" / name)
 
 
+def section_text(title: str) -> str:
+    """The section of build.py under `# --- title`: what says how a cached output is made,
+    part of its key, so that changing it makes the output anew."""
+    text = Path(__file__).read_text("utf-8")
+    start = text.index(f"# --- {title} ---")
+    return text[start : text.index("\n# --- ", start + 1)]
+
+
 # --- the memory snapshot ---------------------------------------------------------------------
 
-# Run by Node (ES module; argv: a program name, the Pyodide folder, the wheel, the worker's
-# script, the build key, the output): start dist/'s own Pyodide as the worker will, with the
-# wheel unpacked where PyScript unpacks it, import the worker's script (as a module: its
-# __main__ part, which needs PyScript, does not run) and every game's session it names, and
+# Run by Node (ES module; argv: a program name, the Pyodide folder, the build key, the output,
+# then the archives PyScript unpacks into the worker's working directory: the wheel and the
+# worker's): start dist/'s own Pyodide as the worker will, with the archives unpacked where
+# PyScript unpacks them, import the worker's adapter and every game's session it names, and
 # write the memory snapshot.
 SNAPSHOT_MAKER = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [folder, wheel, worker, key, out] = process.argv.slice(2);
+const [folder, key, out, ...archives] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(folder + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({ indexURL: folder + "/", _makeSnapshot: true });
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "zip", { extractDir: "/home/pyodide" });
-pyodide.FS.writeFile("/home/pyodide/engine_worker.py", new Uint8Array(readFileSync(worker)));
+for (const archive of archives) {
+  const bytes = new Uint8Array(readFileSync(archive));
+  pyodide.unpackArchive(bytes, "zip", { extractDir: "/home/pyodide" });
+}
 pyodide.globals.set("key", key);
 pyodide.runPython(`
 import importlib, sys
@@ -384,20 +399,22 @@ SNAPSHOT_CACHE = NODE_MODULES / ".cache" / "rummy-snapshots"
 
 def snapshot_key(dist: Path, wheel: Path) -> str:
     """The build key of the snapshot dist/ needs: a hash of what it is made from (dist/'s own
-    Pyodide files, its stdlib compiled, the wheel and the worker's script)."""
-    h = hashlib.sha256(SNAPSHOT_MAKER.encode())
-    inputs = [*(dist / "pyodide" / name for name in PYODIDE_INPUTS), wheel, dist / WORKER_SCRIPT]
+    Pyodide files, its stdlib compiled, the wheel and the worker's adapter) and of how (this
+    section of build.py: the maker and the packing)."""
+    h = hashlib.sha256(section_text("the memory snapshot").encode())
+    inputs = [*(dist / "pyodide" / name for name in PYODIDE_INPUTS), wheel, dist / WORKER_ARCHIVE]
     for path in inputs:
         h.update(f"{path.name}\t{_sha256_file(path)}\n".encode())
     return h.hexdigest()
 
 
 def make_snapshot(dist: Path, wheel: Path, key: str, out: Path) -> None:
-    """Write the gzipped memory snapshot of dist/'s worker to `out`, made by Node."""
+    """Write the memory snapshot of dist/'s worker to `out`, made by Node, packed (see
+    packed_heap) and gzipped."""
     with tempfile.TemporaryDirectory(prefix="rummy-snapshot-") as scratch:
         raw = Path(scratch) / "snapshot.bin"
         # The program's name goes into the heap (Emscripten's argv[0]): a word, not a path.
-        args = ["rummy-table", dist / "pyodide", wheel, dist / WORKER_SCRIPT, key, raw]
+        args = ["rummy-table", dist / "pyodide", key, raw, wheel, dist / WORKER_ARCHIVE]
         run_node(
             ["--input-type=module", "-e", SNAPSHOT_MAKER, "--", *map(str, args)],
             "making the memory snapshot",
@@ -405,7 +422,32 @@ def make_snapshot(dist: Path, wheel: Path, key: str, out: Path) -> None:
         if not raw.is_file():
             raise BuildError("Node wrote no memory snapshot")
         # mtime 0: the same snapshot gives the same bytes
-        out.write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
+        out.write_bytes(gzip.compress(packed_heap(raw.read_bytes()), compresslevel=6, mtime=0))
+
+
+# The unit of what packed_heap leaves out: a page of the heap that holds only zeros.
+HEAP_PAGE = 4096
+
+
+def packed_heap(heap: bytes) -> bytes:
+    """`heap` (a snapshot as Pyodide writes it) without its pages of zeros, as the worker's
+    loader reads it (web/pyodide-start.mjs, `heap`): the heap's size and the number of runs
+    (uint32, little-endian), each run's offset and size, then the runs' bytes in order. About
+    60% of a heap is zeros, which would otherwise be most of the work of gunzipping it at
+    every start."""
+    zeros = bytes(HEAP_PAGE)
+    runs: list[list[int]] = []
+    for offset in range(0, len(heap), HEAP_PAGE):
+        page = heap[offset : offset + HEAP_PAGE]
+        if page == zeros[: len(page)]:
+            continue
+        if runs and sum(runs[-1]) == offset:
+            runs[-1][1] += len(page)
+        else:
+            runs.append([offset, len(page)])
+    table = b"".join(struct.pack("<II", *run) for run in runs)
+    body = b"".join(heap[offset : offset + size] for offset, size in runs)
+    return struct.pack("<II", len(heap), len(runs)) + table + body
 
 
 def snapshot(dist: Path, wheel: Path, cache: Path | None = None) -> tuple[str, Path]:
@@ -445,12 +487,25 @@ def write_start(web: Path, dist: Path, wheel: Path) -> None:
 # serves the results at the same paths. The pip-built wheel stays the source of truth (and is
 # what the wheel tests check); dist/'s copy holds each module as a sourceless `.pyc` in place
 # of its `.py`, with RECORD rewritten to match.
+#
+# The same job writes the worker's archive (WORKER_ARCHIVE), which PyScript unpacks beside the
+# wheel: the engine's adapter (WORKER_MODULE) as a sourceless `.pyc`, and the bytecode of
+# PyScript's own Python package, which PyScript writes as source into the worker at every start
+# and imports: each module's `__pycache__` entry, hash-checked against that source (PEP 552),
+# so Python uses it only while the source is the one it was compiled from, and compiles the
+# source as before otherwise. Pyodide compiles about 2.5 ms per kB of source; these two were
+# a quarter of a second of every start.
 
 # The optimize level of each archive: docstrings and asserts stripped (2), the smallest, and no
 # slower than 0 or 1 (docs/web.md has the sizes and start times of each). The engine reads no
 # __doc__, and its asserts only state invariants (they narrow types for mypy).
 STDLIB_OPTIMIZE = 2
-WHEEL_OPTIMIZE = 2
+WHEEL_OPTIMIZE = 2  # the engine's adapter too
+# PyScript's package as its source says: third-party code, compiled only to save the work.
+PYSCRIPT_OPTIMIZE = 0
+# PyScript's package, as the sources its bundle writes (the npm package's build artifact, an ES
+# module whose default export is {"pyscript": {"__init__.py": source, ...}}).
+PYSCRIPT_STDLIB = Path("@pyscript", "core", "src", "stdlib", "pyscript.js")
 # What dist/'s stdlib zip leaves out: standard modules and packages that neither the engine nor
 # Pyodide's or PyScript's own Python import on the page. Chosen from sys.modules after whole
 # games of all three, their reviews, a shared link and the daily deal (a listed package goes
@@ -512,11 +567,34 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 STDLIB_PATH = "/lib/python{major}{minor}.zip"
 WHEEL_PATH = "/home/pyodide"
 
-# The compiler, run by Node: Pyodide started from the pinned package, the job's folder mounted
-# at /job, and this very file imported there to run compile_job() in Pyodide's Python.
+# The compiler, run by Node: PyScript's package sources read from its artifact (and found
+# verbatim in its bundle, which is what the worker runs), written to the job as pyscript.json
+# ({path: source}); Pyodide started from the pinned package, the job's folder mounted at /job,
+# and this very file imported there to run compile_job() in Pyodide's Python.
 COMPILER_MJS = """\
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [pyodideDir, jobDir] = process.argv.slice(2);
+const [pyodideDir, jobDir, pyscriptDir] = process.argv.slice(2);
+const artifact = pyscriptDir + "/src/stdlib/pyscript.js";
+const { default: tree } = await import(pathToFileURL(artifact).href);
+const sources = {};
+const flatten = (folder, prefix) => {
+  for (const [name, value] of Object.entries(folder)) {
+    if (typeof value === "string") sources[prefix + name] = value;
+    else flatten(value, prefix + name + "/");
+  }
+};
+flatten(tree, "");
+const bundle = readdirSync(pyscriptDir + "/dist")
+  .filter((name) => name.endsWith(".js"))
+  .map((name) => readFileSync(pyscriptDir + "/dist/" + name, "utf8"))
+  .join("\\n");
+for (const [path, source] of Object.entries(sources)) {
+  if (!bundle.includes(JSON.stringify(source))) {
+    throw new Error(`PyScript's bundle does not hold ${path} as ${artifact} does`);
+  }
+}
+writeFileSync(jobDir + "/pyscript.json", JSON.stringify(sources));
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
 pyodide.FS.mkdirTree("/job");
@@ -528,20 +606,21 @@ pyodide.runPython(
 """
 
 
-def _section_text() -> str:
-    """This section of build.py, which says how the archives are compiled: part of the key."""
-    text = Path(__file__).read_text("utf-8")
-    start = text.index("# --- compiled Python ---")
-    return text[start : text.index("\n# --- ", start + 1)]
-
-
-def compiled_key(wheel: Path, spec: dict[str, Any], node_modules: Path = NODE_MODULES) -> str:
+def compiled_key(
+    wheel: Path,
+    spec: dict[str, Any],
+    node_modules: Path = NODE_MODULES,
+    worker: Path = WEB / WORKER_MODULE,
+) -> str:
     """The hash of all that the compiled archives are made from: the Pyodide files, the
-    wheel, the job's spec and this section of build.py (the compiler)."""
+    wheel, the worker's adapter, PyScript's package (and the version of the bundle that holds
+    it), the job's spec and this section of build.py (the compiler)."""
     h = hashlib.sha256(json.dumps(spec, sort_keys=True).encode())
-    for path in [*(node_modules / "pyodide" / n for n in PYODIDE_INPUTS), wheel]:
+    pyscript = node_modules / PYSCRIPT_STDLIB
+    inputs = [*(node_modules / "pyodide" / n for n in PYODIDE_INPUTS), wheel, worker, pyscript]
+    for path in [*inputs, node_modules / "@pyscript" / "core" / "package.json"]:
         h.update(f"{path.name}\t{_sha256_file(path)}\n".encode())
-    h.update(_section_text().encode())
+    h.update(section_text("compiled Python").encode())
     return h.hexdigest()[:32]
 
 
@@ -581,11 +660,8 @@ def compile_archive(
     deflated at level 9: the same inputs give the same bytes.
 
     Runs in Pyodide (see COMPILER_MJS), so the magic number and the bytecode are Pyodide's."""
-    import importlib.util
-    import marshal
     import zipfile
 
-    header = importlib.util.MAGIC_NUMBER + bytes(12)
     entries: dict[str, bytes] = {}
     record = None
     with zipfile.ZipFile(source) as zf:
@@ -597,13 +673,46 @@ def compile_archive(
             if name.endswith(".dist-info/RECORD"):
                 record = name
             elif module_name(name) is not None:
-                code = compile(
-                    data, f"{where}/{name}", "exec", optimize=optimize, dont_inherit=True
-                )
-                name, data = name + "c", header + marshal.dumps(code)
+                name, data = name + "c", sourceless_pyc(data, f"{where}/{name}", optimize)
             entries[name] = data
     if record is not None:
         entries[record] = _record(entries, record)
+    write_zip(target, entries)
+
+
+def sourceless_pyc(source: bytes, path: str, optimize: int) -> bytes:
+    """`source` compiled as the module at `path`, as a `.pyc` that stands alone: this
+    interpreter's magic number, then flags and source stamp zeroed (no source to check)."""
+    import importlib.util
+    import marshal
+
+    code = compile(source, path, "exec", optimize=optimize, dont_inherit=True)
+    return importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code)
+
+
+def checked_pyc(source: bytes, path: str, optimize: int) -> bytes:
+    """`source` compiled as the module at `path`, as the `__pycache__` entry of that source:
+    a hash-based `.pyc` whose flags (0b11) tell the import system to check the source's hash
+    and to compile the source instead when it differs (PEP 552)."""
+    import importlib.util
+    import marshal
+
+    code = compile(source, path, "exec", optimize=optimize, dont_inherit=True)
+    flags = (0b11).to_bytes(4, "little")
+    return (
+        importlib.util.MAGIC_NUMBER
+        + flags
+        + importlib.util.source_hash(source)
+        + marshal.dumps(code)
+    )
+
+
+def write_zip(target: Path, entries: dict[str, bytes]) -> None:
+    """Write `entries` ({name: bytes}, a name ending in "/" a folder) as the zip `target`:
+    sorted, dated ZIP_DATE, modes fixed, deflated at level 9, so the same entries give the
+    same bytes."""
+    import zipfile
+
     with zipfile.ZipFile(target, "w") as out:
         for name in sorted(entries):
             info = zipfile.ZipInfo(name, ZIP_DATE)
@@ -640,14 +749,15 @@ def compile_spec() -> dict[str, Any]:
     return {
         "stdlib_optimize": STDLIB_OPTIMIZE,
         "wheel_optimize": WHEEL_OPTIMIZE,
+        "pyscript_optimize": PYSCRIPT_OPTIMIZE,
         "left_out": sorted(STDLIB_LEFT_OUT),
         "kept": sorted(STDLIB_KEPT),
     }
 
 
 def compile_job(job: str) -> None:
-    """In Pyodide: compile the stdlib zip and the wheel that the job's folder holds, as its
-    job.json says, into out/ (see compiled_archives)."""
+    """In Pyodide: compile the stdlib zip, the wheel and the worker's archive from what the
+    job's folder holds, as its job.json says, into out/ (see compiled_archives)."""
     import sys
 
     folder = Path(job)
@@ -670,6 +780,28 @@ def compile_job(job: str) -> None:
         frozenset(),
         frozenset(),
     )
+    write_worker_archive(folder, folder / "out" / WORKER_ARCHIVE, spec)
+
+
+def write_worker_archive(job: Path, target: Path, spec: dict[str, Any]) -> None:
+    """Write the worker's archive: the adapter (the job's WORKER_MODULE) sourceless, and each
+    module of PyScript's package (the job's pyscript.json) as its checked `__pycache__` entry,
+    where PyScript writes its source (the worker's working directory)."""
+    import importlib.util
+
+    name = Path(WORKER_MODULE)
+    entries = {
+        name.with_suffix(".pyc").name: sourceless_pyc(
+            (job / name).read_bytes(), f"{WHEEL_PATH}/{name}", spec["wheel_optimize"]
+        )
+    }
+    pyscript = json.loads((job / "pyscript.json").read_text("utf-8"))
+    for path, text in pyscript.items():
+        cached = importlib.util.cache_from_source(path)  # this interpreter's tag: Pyodide's
+        entries[cached] = checked_pyc(
+            text.encode("utf-8"), f"{WHEEL_PATH}/{path}", spec["pyscript_optimize"]
+        )
+    write_zip(target, entries)
 
 
 def run_node(args: list[str], what: str) -> None:
@@ -693,7 +825,8 @@ def run_compiler(job: Path, node_modules: Path = NODE_MODULES) -> None:
     """Run COMPILER_MJS in Node on the job's folder."""
     script = job / "compile.mjs"
     script.write_text(COMPILER_MJS, "utf-8")
-    run_node([str(script), str((node_modules / "pyodide").resolve()), str(job)], "compiling Python")
+    folders = [node_modules / "pyodide", job, node_modules / "@pyscript" / "core"]
+    run_node([str(script), *(str(f.resolve()) for f in folders)], "compiling Python")
 
 
 def compiled_archives(
@@ -701,12 +834,13 @@ def compiled_archives(
     cache: Path = COMPILED_CACHE,
     node_modules: Path = NODE_MODULES,
     spec: dict[str, Any] | None = None,
+    worker: Path = WEB / WORKER_MODULE,
 ) -> Path:
-    """The folder holding the compiled python_stdlib.zip and wheel for this wheel, this
-    Pyodide and `spec` (compile_spec()'s by default): from the cache when their key is there,
-    else compiled in Node and cached."""
+    """The folder holding the compiled python_stdlib.zip, wheel and worker's archive for this
+    wheel, this worker's adapter, this Pyodide and PyScript, and `spec` (compile_spec()'s by
+    default): from the cache when their key is there, else compiled in Node and cached."""
     spec = {**(spec or compile_spec()), "wheel": wheel.name}
-    key = compiled_key(wheel, spec, node_modules)
+    key = compiled_key(wheel, spec, node_modules, worker)
     entry = cache / key
     if not entry.is_dir():
         cache.mkdir(parents=True, exist_ok=True)
@@ -717,6 +851,7 @@ def compiled_archives(
                 node_modules / "pyodide" / "python_stdlib.zip", job / "python_stdlib.zip"
             )
             shutil.copyfile(wheel, job / wheel.name)
+            shutil.copyfile(worker, job / WORKER_MODULE)
             _write_json(job / "job.json", spec, indent=1)
             run_compiler(job, node_modules)
             (job / "out").rename(entry)
@@ -740,24 +875,27 @@ def keep_newest(cache: Path, used: Path) -> None:
             stale.unlink(missing_ok=True)
 
 
-def compile_python(dist: Path, wheel: Path, cache: Path = COMPILED_CACHE) -> None:
-    """Put the compiled stdlib zip and wheel in place of the copied ones in dist/."""
-    entry = compiled_archives(wheel, cache)
+def compile_python(dist: Path, wheel: Path, web: Path, cache: Path = COMPILED_CACHE) -> None:
+    """Put the compiled stdlib zip and wheel in place of the copied ones in dist/, and the
+    worker's archive beside them."""
+    entry = compiled_archives(wheel, cache, worker=web / WORKER_MODULE)
     shutil.copyfile(entry / "python_stdlib.zip", dist / "pyodide" / "python_stdlib.zip")
     shutil.copyfile(entry / wheel.name, wheel)
+    shutil.copyfile(entry / WORKER_ARCHIVE, dist / WORKER_ARCHIVE)
 
 
 # --- web files -------------------------------------------------------------------------------
 
 
 def web_files(web: Path) -> list[Path]:
-    """The page's files, relative to web/: everything but bytecode and the worker template."""
+    """The page's files, relative to web/: everything but bytecode, the templates the build
+    fills and the worker's adapter (shipped compiled)."""
     files = []
     for path in web.rglob("*"):
         rel = path.relative_to(web)
         if path.is_dir() or "__pycache__" in rel.parts or path.suffix == ".pyc":
             continue
-        if rel.as_posix() in (SW_TEMPLATE, START_TEMPLATE):
+        if rel.as_posix() in (SW_TEMPLATE, START_TEMPLATE, WORKER_MODULE):
             continue
         files.append(rel)
     return sorted(files, key=Path.as_posix)
@@ -788,7 +926,7 @@ def configs(wheel: Path, files: list[Path]) -> dict[str, dict]:
         },
         WORKER_CONFIG: {
             "interpreter": f"./pyodide/{START_MODULE}",
-            "files": {f"./{wheel.name}": "./*"},
+            "files": {f"./{wheel.name}": "./*", f"./{WORKER_ARCHIVE}": "./*"},
         },
     }
 
@@ -825,7 +963,7 @@ def external_urls(text: str) -> list[tuple[int, str]]:
 def check_offline(web: Path, files: list[Path]) -> None:
     """Fail if a page file names another host: offline play needs every byte to be ours."""
     problems = []
-    for rel in [*files, Path(SW_TEMPLATE), Path(START_TEMPLATE)]:
+    for rel in [*files, Path(SW_TEMPLATE), Path(START_TEMPLATE), Path(WORKER_MODULE)]:
         path = web / rel
         if rel.suffix.lower() not in CHECKED_SUFFIXES or not path.is_file():
             continue
@@ -950,7 +1088,15 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
     if not web.is_dir():
         raise BuildError(f"{web} is not a folder")
     template = web / SW_TEMPLATE
-    for needed in (web / "index.html", template, web / FIRST_PAINT, web / START_TEMPLATE):
+    needed_files = (
+        "index.html",
+        SW_TEMPLATE,
+        FIRST_PAINT,
+        START_TEMPLATE,
+        WORKER_SCRIPT,
+        WORKER_MODULE,
+    )
+    for needed in (web / name for name in needed_files):
         if not needed.is_file():
             raise BuildError(f"{needed} is missing")
     _safe_to_replace(dist, web)
@@ -969,7 +1115,7 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
             shutil.copyfile(web / rel, tmp / rel)
         wheel = build_wheel(tmp)
         copy_runtime(tmp)
-        compile_python(tmp, wheel)
+        compile_python(tmp, wheel, web)
         write_start(web, tmp, wheel)  # the snapshot is of the compiled files
         inline_configs(tmp / "index.html", configs(wheel, files))
         write_first_paint(web, tmp)

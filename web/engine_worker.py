@@ -3,7 +3,8 @@
 a computer decision, a hint) ever holds the page's main thread.
 
 The DOM layer (main.py, on MicroPython) calls the functions at the bottom through
-`pyscript.sync`; each takes one JSON text, the request, and returns one JSON text, the reply. A
+`pyscript.sync` (`serve`, called by the worker's script, worker_main.py); each takes one JSON
+text, the request, and returns one JSON text, the reply. A
 reply is either `{"ok": true, ...}` with the session's view model, save and statistics for the
 page to draw and store, or `{"ok": false, "reason", "params", "message"}`: a refusal, the
 session unchanged. The worker never touches `window` or `document` (and keeps no save: the page
@@ -346,8 +347,8 @@ def exports(engine: Engine) -> dict[str, Callable[[Any], str]]:
     return {name: answer(name) for name in REQUESTS}
 
 
-if __name__ == "__main__":  # in the PyScript worker (a test imports the module instead)
-    from pyscript import sync
-
+def serve(sync: Any) -> None:
+    """Answer the page through `sync` (PyScript's `pyscript.sync` in the worker): one function
+    per request, on one engine."""
     for name, function in exports(Engine()).items():
         setattr(sync, name, function)

@@ -28,11 +28,10 @@ from players import (
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.e2e
-FUTURE = "from __future__ import annotations\n"
-WORKER = (Path(__file__).resolve().parents[2] / "web" / "engine_worker.py").read_text()
-# Run before the worker's first import (after its __future__ import): a finder first on
-# sys.meta_path that notes each name asked for and finds nothing (the real finders then do),
-# and a function for the test to read what it noted and what sys.modules holds.
+WORKER = (Path(__file__).resolve().parents[2] / "web" / "worker_main.py").read_text()
+# Run before the worker's script: a finder first on sys.meta_path that notes each name asked for
+# and finds nothing (the real finders then do), and a function for the test to read what it
+# noted and what sys.modules holds.
 WATCHER = """
 import json as _json, sys as _sys, js as _js
 from pyodide.ffi import create_proxy as _proxy
@@ -43,8 +42,22 @@ class _Watcher:
         cls.asked.add(name)
         return None
 _sys.meta_path.insert(0, _Watcher)
+def _stale():
+    # PyScript's modules whose __pycache__ entry (the build's) does not match the source
+    # PyScript wrote, so that the import system compiled the source instead
+    import importlib.util
+    stale = []
+    for name, module in list(_sys.modules.items()):
+        spec = getattr(module, "__spec__", None)
+        if name.split(".")[0] == "pyscript" and spec and spec.origin.endswith(".py"):
+            with open(spec.origin, "rb") as source, open(spec.cached, "rb") as cached:
+                if importlib.util.source_hash(source.read()) != cached.read()[8:16]:
+                    stale.append(name)
+    return stale
 _js.globalThis.rummyImports = _proxy(
-    lambda: _json.dumps({"asked": sorted(_Watcher.asked), "modules": sorted(_sys.modules)})
+    lambda: _json.dumps(
+        {"asked": sorted(_Watcher.asked), "modules": sorted(_sys.modules), "stale": _stale()}
+    )
 )
 """
 WHOLE = "document.querySelector('[data-testid=review-summary]').dataset.whole === 'true'"
@@ -52,22 +65,22 @@ LAST_STEP = "document.querySelector('[data-testid=replay-next]').dataset.last ==
 
 
 def watched(page: Page) -> None:
-    """Serve the engine's worker with the watcher run first."""
-    head, future, rest = WORKER.partition(FUTURE)
-    assert future, "the worker's first import is its __future__ import"
+    """Serve the engine worker's script with the watcher run first."""
     page.route(
-        "**/engine_worker.py",
+        "**/worker_main.py",
         lambda route: route.fulfill(
-            body=head + future + WATCHER + rest, content_type="text/x-python; charset=utf-8"
+            body=WATCHER + WORKER, content_type="text/x-python; charset=utf-8"
         ),
     )
 
 
 def seen(page: Page) -> tuple[set[str], set[str]]:
-    """The names the worker asked for, and the modules it holds now."""
+    """The names the worker asked for, and the modules it holds now; PyScript's own modules
+    were taken from the worker's archive (their bytecode matches the source PyScript wrote)."""
     for worker in page.workers:
         if worker.evaluate("typeof self.rummyImports === 'function'"):
             found = json.loads(worker.evaluate("self.rummyImports()"))
+            assert "pyscript.context" in found["modules"] and found["stale"] == []
             return set(found["asked"]), set(found["modules"])
     raise AssertionError("no worker runs the watcher")
 

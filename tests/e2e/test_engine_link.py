@@ -25,15 +25,16 @@ from playwright.sync_api import Page, expect
 from rummy.gin import Match
 
 pytestmark = pytest.mark.e2e
-WORKER = (Path(__file__).resolve().parents[2] / "web" / "engine_worker.py").read_text()
+WORKER = (Path(__file__).resolve().parents[2] / "web" / "worker_main.py").read_text()
 OVER = ("settle", "match-over")
 
 
 def plant(page: Page, code: str) -> None:
-    """Serve the engine's worker with `code` run after it has exported its functions to `sync`
-    (which `code` may replace): a fault or a delay planted by the test, the page unchanged."""
+    """Serve the engine worker's script with `code` run after it has exported its functions to
+    `sync` (which `code` may replace): a fault or a delay planted by the test, the page
+    unchanged."""
     page.route(
-        "**/engine_worker.py",
+        "**/worker_main.py",
         lambda route: route.fulfill(
             body=WORKER + "\n" + code, content_type="text/x-python; charset=utf-8"
         ),
@@ -102,7 +103,7 @@ def test_a_slow_decision_shows_the_thinking_indicator_and_the_page_stays_live(br
             page,
             f"""
 import js
-_functions = exports(Engine())
+_functions = engine_worker.exports(engine_worker.Engine())
 for _name, _function in _functions.items():
     setattr(sync, _name, _function)
 def _held(text):
@@ -166,7 +167,7 @@ sync.act = _broken
         expect(page.get_by_test_id("retry")).to_be_visible()
         expect(page.locator("#notice")).to_contain_text("a fault planted by the test")
         assert stored(page, "rummy-table/gin/save") == save  # nothing lost
-        page.unroute("**/engine_worker.py")
+        page.unroute("**/worker_main.py")
         page.get_by_test_id("retry").click()
         loaded(page)
         assert stored(page, "rummy-table/gin/save") == save

@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import threading
@@ -46,7 +47,7 @@ PAGE = """<!doctype html>
 <body><script src="./first-paint.js"></script>
 <h1 data-i18n="app.title">Rummy Table</h1><select data-i18n-aria="start.language"></select>
 <py-config>__PLUGINS_CONFIG__</py-config>
-<script type="py" worker name="engine" src="./engine_worker.py" config="__ENGINE_CONFIG__"></script>
+<script type="py" worker name="engine" src="./worker_main.py" config="__ENGINE_CONFIG__"></script>
 <script type="mpy" src="./main.py" config="__MAIN_CONFIG__"></script></body></html>
 """
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1"/></svg>\n'
@@ -71,6 +72,7 @@ def make_web(path: Path) -> Path:
     (path / "main.py").write_text("from ui.dom import HELLO\nprint(HELLO)\n")
     # SESSIONS: the games' session modules, which the memory snapshot imports too
     (path / "engine_worker.py").write_text("import rummy\nSESSIONS = {'gin': 'rummy.gin:x'}\n")
+    (path / "worker_main.py").write_text("import engine_worker\n")
     (path / "ui").mkdir()
     (path / "ui" / "dom.py").write_text("HELLO = 'hello'\n")  # a module main.py imports
     (path / "i18n" / "en.json").write_text(
@@ -256,36 +258,65 @@ def test_wheel_that_the_backend_refuses_fails_the_build(tmp_path):
 # --- compiled Python -------------------------------------------------------------------------
 
 # Pyodide in Node, told nothing by the build: first as npm ships it, for its own magic number;
-# then started on dist/'s stdlib zip with dist/'s wheel unpacked where the page unpacks it, to
-# import the engine as the page does, say where each module came from, and deal a hand.
+# then started on dist/'s stdlib zip with dist/'s wheel and worker's archive unpacked where the
+# page unpacks them, and PyScript's package written as PyScript writes it (from its npm
+# package's sources), to import the engine as the page does, say where each module came from,
+# which of PyScript's modules the import system would compile from source rather than take
+# from their `__pycache__` (their loaders asked for the code, not run: they need PyScript's
+# JavaScript), and deal a hand.
 PYODIDE_CHECK_MJS = """
 import { pathToFileURL } from "node:url";
 import { readFileSync } from "node:fs";
-const [pyodideDir, stdlib, wheel] = process.argv.slice(2);
+const [pyodideDir, pyscriptDir, stdlib, ...archives] = process.argv.slice(2, 7);
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const npm = await loadPyodide({ indexURL: pyodideDir + "/" });
 const magic = npm.runPython("import importlib.util; importlib.util.MAGIC_NUMBER.hex()");
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: stdlib });
 pyodide.FS.mkdirTree("/home/pyodide");
 pyodide.FS.chdir("/home/pyodide");
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "zip");
+for (const archive of archives) pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip");
+const stdlibOf = await import(pathToFileURL(pyscriptDir + "/src/stdlib/pyscript.js").href);
+const write = (folder, path) => {
+  for (const [name, value] of Object.entries(folder)) {
+    if (typeof value === "string") pyodide.FS.writeFile(path + name, value);
+    else { pyodide.FS.mkdirTree(path + name); write(value, path + name + "/"); }
+  }
+};
+write(stdlibOf.default, "/home/pyodide/");
 const report = pyodide.runPython(`
-import importlib, json, sys
+import importlib, json, pathlib, sys
+from importlib.machinery import SourceFileLoader
 sys.path.insert(0, "/home/pyodide")
-for name in ${JSON.stringify(process.argv.slice(5))}:
+for name in ${JSON.stringify(process.argv.slice(7))}:
     importlib.import_module(name)
+compiled = []
+to_code = SourceFileLoader.source_to_code
+SourceFileLoader.source_to_code = lambda self, data, path, *a, **k: (
+    compiled.append(path), to_code(self, data, path, *a, **k))[1]
+pyscript = sorted(pathlib.Path("/home/pyodide/pyscript").glob("*.py"))
+def get_code(path):
+    SourceFileLoader(f"pyscript.{path.stem}", str(path)).get_code(f"pyscript.{path.stem}")
+for path in pyscript:
+    get_code(path)
+taken = list(compiled)
+pyscript[0].write_text(pyscript[0].read_text() + "\\\\n# another source\\\\n")
+get_code(pyscript[0])
 from rummy.gin.session import GinSession
 json.dumps({
     "origins": {name: getattr(m.__spec__, "origin", None) for name, m in sys.modules.items()
                 if getattr(m, "__spec__", None) is not None},
+    "pyscript": {str(path): path.read_text() for path in pyscript[1:]},
+    "compiled": taken,
+    "changed": [str(pyscript[0]), compiled[len(taken):]],
     "deal": GinSession.create({"level": "easy"}, 7).view_model(),
 })
 `);
 console.log(JSON.stringify({ magic, ...JSON.parse(report) }));
 """
-# What the page's worker imports (engine_worker.py and each game's session, a link, the daily
-# deal) and a few modules of the stdlib on the way.
+# What the page's worker imports (its adapter, each game's session, a link, the daily deal) and
+# a few modules of the stdlib on the way.
 PAGE_IMPORTS = (
+    "engine_worker",
     "rummy.sessions",
     "rummy.gin.session",
     "rummy.basic.session",
@@ -306,8 +337,10 @@ def pyodide_report(dist, tmp_path_factory) -> dict:
             "node",
             str(script),
             str(build.NODE_MODULES / "pyodide"),
+            str(build.NODE_MODULES / "@pyscript" / "core"),
             str(dist / "pyodide" / "python_stdlib.zip"),
             str(wheel_of(dist)),
+            str(dist / build.WORKER_ARCHIVE),
             *PAGE_IMPORTS,
         ],
         capture_output=True,
@@ -325,13 +358,41 @@ def modules_of(archive: Path) -> dict[str, bytes]:
 
 
 def test_every_compiled_module_carries_pyodides_magic_number(dist, pyodide_report):
-    """Each module of dist/'s stdlib zip and wheel is bytecode (no source left), its header
-    Pyodide's magic number then zeros (no source stamp to check)."""
-    header = bytes.fromhex(pyodide_report["magic"]) + bytes(12)
-    for archive in (dist / "pyodide" / "python_stdlib.zip", wheel_of(dist)):
-        modules = modules_of(archive)
+    """Each module of dist/'s stdlib zip and wheel, and the worker's adapter, is bytecode (no
+    source left), its header Pyodide's magic number then zeros (no source stamp to check);
+    PyScript's modules in the worker's archive carry it too, then the flags of a pyc checked
+    against its source's hash."""
+    magic = bytes.fromhex(pyodide_report["magic"])
+    worker = modules_of(dist / build.WORKER_ARCHIVE)
+    for archive in (dist / "pyodide" / "python_stdlib.zip", wheel_of(dist), worker):
+        modules = archive if isinstance(archive, dict) else modules_of(archive)
         assert modules and not [n for n in modules if n.endswith(".py")], archive
-        assert not [n for n, data in modules.items() if data[:16] != header], archive
+        sourceless = {n: data for n, data in modules.items() if not n.startswith("pyscript/")}
+        assert not [n for n, data in sourceless.items() if data[:16] != magic + bytes(12)]
+    assert set(worker) - {"engine_worker.pyc"} == {
+        f"pyscript/__pycache__/{Path(path).stem}.cpython-314.pyc"
+        for path in [pyodide_report["changed"][0], *pyodide_report["pyscript"]]
+    }
+    flags = (0b11).to_bytes(4, "little")  # hash-based, source checked (PEP 552)
+    assert not [
+        n for n, data in worker.items() if n.startswith("pyscript/") and data[:8] != magic + flags
+    ]
+
+
+def test_pyscripts_own_package_is_taken_from_bytecode_while_its_source_is_the_shipped_one(
+    dist, pyodide_report
+):
+    """PyScript writes its Python package into the worker as source at every start, and the
+    import system would compile it (Pyodide compiles slowly): it takes each module's code from
+    the worker's archive instead, none compiled, as long as the source is the one PyScript's
+    shipped bundle writes; a changed source is compiled as before."""
+    assert len(pyodide_report["pyscript"]) >= 10  # 14 modules in PyScript 0.7.31
+    assert pyodide_report["compiled"] == []
+    changed, compiled = pyodide_report["changed"]
+    assert compiled == [changed]
+    bundle = "".join(p.read_text("utf-8") for p in (dist / "pyscript").glob("*.js"))
+    for path, source in pyodide_report["pyscript"].items():
+        assert json.dumps(source, ensure_ascii=False) in bundle, path
 
 
 def test_pyodide_imports_the_engine_and_the_stdlib_from_bytecode_and_plays_alike(pyodide_report):
@@ -340,7 +401,8 @@ def test_pyodide_imports_the_engine_and_the_stdlib_from_bytecode_and_plays_alike
     from source, nothing left out; and deals the hand CPython deals."""
     origins = pyodide_report["origins"]
     for name in PAGE_IMPORTS:
-        where = "/lib/python314.zip/" if name.split(".")[0] != "rummy" else "/home/pyodide/"
+        ours = name.split(".")[0] in ("rummy", "engine_worker")
+        where = "/home/pyodide/" if ours else "/lib/python314.zip/"
         assert origins[name].startswith(where) and origins[name].endswith(".pyc"), name
     assert not [n for n, o in origins.items() if o and o.endswith(".py")]
     assert not [n for n in origins if build.left_out(n)]
@@ -379,16 +441,18 @@ def test_left_out_takes_packages_whole_but_what_is_kept():
 
 
 def test_compiled_archives_are_deterministic_cached_and_rebuilt_when_an_input_changes(
-    dist, pip_wheel, tmp_path, monkeypatch
+    dist, web, pip_wheel, tmp_path, monkeypatch
 ):
     """Compiled afresh, the archives are byte for byte the ones dist/ serves (its build's were
     from the project's cache); compiled again, they come from the cache without Node; another
-    spec or another wheel is compiled anew."""
-    fresh = build.compiled_archives(pip_wheel, tmp_path / "cache")
+    spec, another wheel or another worker's adapter is compiled anew."""
+    worker = web / build.WORKER_MODULE
+    fresh = build.compiled_archives(pip_wheel, tmp_path / "cache", worker=worker)
     assert (fresh / "python_stdlib.zip").read_bytes() == (
         dist / "pyodide" / "python_stdlib.zip"
     ).read_bytes()
     assert (fresh / pip_wheel.name).read_bytes() == wheel_of(dist).read_bytes()
+    assert (fresh / build.WORKER_ARCHIVE).read_bytes() == (dist / build.WORKER_ARCHIVE).read_bytes()
     with zipfile.ZipFile(fresh / "python_stdlib.zip") as zf:
         infos = zf.infolist()
     assert [i.filename for i in infos] == sorted(i.filename for i in infos)
@@ -398,15 +462,18 @@ def test_compiled_archives_are_deterministic_cached_and_rebuilt_when_an_input_ch
         raise AssertionError("Node was started although the cache holds the archives")
 
     monkeypatch.setattr(build, "run_compiler", no_node)
-    assert build.compiled_archives(pip_wheel, tmp_path / "cache") == fresh
+    assert build.compiled_archives(pip_wheel, tmp_path / "cache", worker=worker) == fresh
     other = {**build.compile_spec(), "wheel_optimize": 0}
     with pytest.raises(AssertionError, match="Node was started"):
-        build.compiled_archives(pip_wheel, tmp_path / "cache", spec=other)
+        build.compiled_archives(pip_wheel, tmp_path / "cache", spec=other, worker=worker)
     changed = tmp_path / pip_wheel.name
     changed.write_bytes(pip_wheel.read_bytes() + b"\0")
-    assert build.compiled_key(changed, build.compile_spec()) != build.compiled_key(
-        pip_wheel, build.compile_spec()
-    )
+    spec = build.compile_spec()
+    key = build.compiled_key(pip_wheel, spec, worker=worker)
+    assert build.compiled_key(changed, spec, worker=worker) != key
+    adapter = tmp_path / build.WORKER_MODULE
+    adapter.write_text(worker.read_text() + "# changed\n")
+    assert build.compiled_key(pip_wheel, spec, worker=adapter) != key
 
 
 def test_node_missing_is_a_clear_error(pip_wheel, tmp_path, monkeypatch):
@@ -434,7 +501,8 @@ def test_dist_holds_the_page_and_runtime(dist, web):
         "index.html",
         "styles.css",
         "main.py",
-        "engine_worker.py",
+        "worker_main.py",
+        build.WORKER_ARCHIVE,
         "ui/dom.py",
         "i18n/en.json",
         "first-paint.js",
@@ -444,6 +512,7 @@ def test_dist_holds_the_page_and_runtime(dist, web):
         "precache.json",
     } <= files
     assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
+    assert "engine_worker.py" not in files  # in the worker's archive, compiled
     for name in set(build.PYODIDE_FILES) - {"python_stdlib.zip"}:  # that one is compiled
         assert (dist / "pyodide" / name).read_bytes() == (
             build.NODE_MODULES / "pyodide" / name
@@ -471,13 +540,17 @@ def test_pyscript_imports_resolve(dist):
 
 
 def test_the_configs_are_inline_and_point_at_self_hosted_files(dist):
-    """The worker runs Pyodide with the wheel unpacked; the main thread runs MicroPython with
+    """The worker runs Pyodide with the wheel and its own archive unpacked; the main thread runs
+    MicroPython with
     each module of the DOM layer at its own path (main.py is the entry, never a module). The
     configs are in the page, so no interpreter waits for a config file to start."""
     configs = page_configs(dist)
     worker, main = configs["py"], configs["mpy"]
     assert worker["interpreter"] == f"./pyodide/{build.START_MODULE}"
-    assert worker["files"] == {f"./{wheel_of(dist).name}": "./*"}
+    assert worker["files"] == {
+        f"./{wheel_of(dist).name}": "./*",
+        f"./{build.WORKER_ARCHIVE}": "./*",
+    }
     assert main["interpreter"] == "./micropython/micropython.mjs"
     assert main["files"] == {"./ui/dom.py": "./ui/dom.py"}
     assert "!error" in main["plugins"]
@@ -614,12 +687,37 @@ def test_the_worker_starts_pyodide_through_a_loader_that_names_this_builds_snaps
     assert path.name == f"snapshot-{snapshot['sha256'][:16]}.bin.gz"
     assert sha256(path) == snapshot["sha256"]
     assert snapshot["key"] == build.snapshot_key(dist, wheel_of(dist))
-    heap = gzip.decompress(path.read_bytes())
+    heap = unpacked_heap(gzip.decompress(path.read_bytes()))
     assert len(heap) > 16 << 20  # a whole Pyodide heap, which carries the build key it was made for
     assert snapshot["key"].encode() in heap
     listed = {e["url"] for e in json.loads((dist / "precache.json").read_text())["files"]}
     assert f"./pyodide/{path.name}" in listed  # the service worker fetches it after a first visit
     assert "pyodide-start.mjs" not in dist_files(dist)  # the template is not served
+
+
+def unpacked_heap(packed: bytes) -> bytes:
+    """The heap build.packed_heap packed, read as the worker's loader reads it."""
+    size, runs = struct.unpack_from("<II", packed)
+    heap = bytearray(size)
+    at = 8 + 8 * runs
+    for run in range(runs):
+        offset, length = struct.unpack_from("<II", packed, 8 + 8 * run)
+        assert offset + length <= size
+        heap[offset : offset + length] = packed[at : at + length]
+        at += length
+    assert at == len(packed)
+    return bytes(heap)
+
+
+def test_a_packed_heap_leaves_out_its_pages_of_zeros_and_nothing_else():
+    page = build.HEAP_PAGE
+    heap = bytes(page) + b"\1" * page + bytes(2 * page) + b"\2" + bytes(page - 1) + b"\3" * 10
+    packed = build.packed_heap(heap)
+    assert unpacked_heap(packed) == heap
+    # two runs: the second page, then the fifth with the partial last one after it
+    assert struct.unpack_from("<IIIIII", packed) == (len(heap), 2, page, page, 4 * page, page + 10)
+    assert len(packed) == 8 + 2 * 8 + 2 * page + 10
+    assert unpacked_heap(build.packed_heap(bytes(3 * page))) == bytes(3 * page)
 
 
 def test_a_snapshot_is_made_once_for_the_same_inputs_and_again_when_one_changes(
