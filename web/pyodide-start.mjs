@@ -43,7 +43,7 @@ export async function loadPyodide(options) {
       return started(pyodide, "snapshot");
     } catch (error) {
       console.warn("rummy: the memory snapshot was not used:", String(error));
-      await found.cache.delete(found.url); // never tried again; the next build brings another
+      await forget(found.url); // never tried again; the next build brings another
     }
   }
   // "fallback": a snapshot was there and refused (damaged, or of another build)
@@ -56,27 +56,32 @@ function started(pyodide, how) {
   return pyodide;
 }
 
-/** This build's snapshot from Cache Storage: {bytes, cache, url} when whole, "damaged" when only
- * a damaged copy was there (now deleted), null when none is cached (or storage refuses reads). */
+/** This build's snapshot from Cache Storage: {bytes, url} when whole, "damaged" when a damaged
+ * copy was there (now deleted), null when none is cached (or storage refuses reads). */
 async function cachedSnapshot() {
   if (typeof SNAPSHOT !== "object" || !globalThis.caches) return null;
   const url = new URL(SNAPSHOT.url, import.meta.url).href;
-  let found = null;
   try {
-    for (const name of await caches.keys()) {
-      const cache = await caches.open(name);
-      const hit = await cache.match(url);
-      if (!hit) continue;
-      const bytes = new Uint8Array(await hit.arrayBuffer());
-      if ((await sha256(bytes)) === SNAPSHOT.sha256) return { bytes, cache, url };
-      console.warn("rummy: the cached memory snapshot is damaged");
-      await cache.delete(url);
-      found = "damaged";
-    }
+    const hit = await caches.match(url); // in the service worker's cache, whatever its version
+    if (!hit) return null;
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    if ((await sha256(bytes)) === SNAPSHOT.sha256) return { bytes, url };
+    console.warn("rummy: the cached memory snapshot is damaged");
+    await forget(url);
+    return "damaged";
   } catch (error) {
     console.warn("rummy: no memory snapshot:", String(error));
+    return null;
   }
-  return found;
+}
+
+/** Delete `url` from every cache, so that a refused snapshot is never tried again. */
+async function forget(url) {
+  try {
+    for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
+  } catch (error) {
+    console.warn("rummy: the refused snapshot stays cached:", String(error));
+  }
 }
 
 async function sha256(bytes) {

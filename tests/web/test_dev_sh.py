@@ -82,8 +82,8 @@ def test_without_chromium_test_installs_playwrights_once_per_install(project):
     assert done.returncode == 0, done.stderr
     backend = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
     assert (
-        f"-m pip install --quiet -e .[test] {' '.join(backend)}" in calls
-    )  # build.py's backend too
+        f"-m pip install --quiet -e .[site,test] {' '.join(backend)}" in calls
+    )  # build.py's own tools and the backend too
     assert installs_chromium(calls)
     assert calls[-1] == "-m pytest -q"
 
