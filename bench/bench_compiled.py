@@ -45,6 +45,17 @@ new Worker("./worker.mjs" + location.search, { type: "module" }).onmessage =
 </script>"""
 
 
+def variant_spec(build, stdlib: int, engine: int, pruned: bool) -> dict:
+    """The build's compile spec with this variant's levels, and its stdlib pruned or full."""
+    return {
+        **build.compile_spec(),
+        "stdlib_optimize": stdlib,
+        "wheel_optimize": engine,
+        "left_out": sorted(build.STDLIB_LEFT_OUT) if pruned else [],
+        "kept": sorted(build.STDLIB_KEPT) if pruned else [],
+    }
+
+
 def make_site(build, site: Path) -> dict[str, tuple[str, str]]:
     """Pyodide, the bench's page and every variant's two files in `site`: {name: (zip, wheel)}."""
     (site / "pyodide").mkdir(parents=True)
@@ -57,13 +68,7 @@ def make_site(build, site: Path) -> dict[str, tuple[str, str]]:
     shutil.copyfile(wheel, site / "source.whl")
     variants = {"source": ("source.zip", "source.whl")}
     for stdlib, engine, pruned in COMPILED:
-        spec = {
-            "stdlib_optimize": stdlib,
-            "wheel_optimize": engine,
-            "left_out": sorted(build.STDLIB_LEFT_OUT) if pruned else [],
-            "kept": sorted(build.STDLIB_KEPT) if pruned else [],
-        }
-        made = build.compiled_archives(wheel, spec=spec)
+        made = build.compiled_archives(wheel, spec=variant_spec(build, stdlib, engine, pruned))
         name = f"stdlib O{stdlib} {'pruned' if pruned else 'full'}, wheel O{engine}"
         stem = f"s{stdlib}{'p' if pruned else 'f'}w{engine}"
         shutil.copyfile(made / "python_stdlib.zip", site / f"{stem}.zip")

@@ -188,3 +188,15 @@ def test_the_snapshot_is_weighed_against_the_ordinary_start_of_a_return_visit(ca
     ]
     assert "900 ms against 1500 ms, 40% faster" in first and first.endswith(": met")
     assert "13% faster" in second and second.endswith("not met")
+
+
+def test_the_compiled_stdlib_bench_asks_the_build_for_whole_specs():
+    """Each variant bench_compiled.py measures is the build's own compile spec with only its
+    levels and its pruning changed, so the build's compiler takes it as it takes its own."""
+    bench_compiled = importlib.import_module("bench_compiled")
+    build = bench_startup._build_module()
+    for stdlib, engine, pruned in bench_compiled.COMPILED:
+        spec = bench_compiled.variant_spec(build, stdlib, engine, pruned)
+        assert spec.keys() == build.compile_spec().keys()
+        assert (spec["stdlib_optimize"], spec["wheel_optimize"]) == (stdlib, engine)
+        assert bool(spec["left_out"]) == pruned

@@ -66,7 +66,8 @@ export function play(before, deal, stockDrawn, tookPile, mover, duration) {
       const backs = table.querySelectorAll(BACKS);
       for (let i = before.backs; i < backs.length; i++) flights.push([backs[i], from, "stock"]);
     }
-    for (const [node, origin, kind] of flights) fly(node, origin, kind, duration, 0);
+    const places = flights.map(([node]) => measured(node)); // every read before any flight
+    flights.forEach(([, origin, kind], i) => fly(places[i], origin, kind, duration, 0));
     return flights.length;
   } catch (error) {
     console.warn(`no motion: ${error}`);
@@ -78,10 +79,10 @@ export function play(before, deal, stockDrawn, tookPile, mover, duration) {
 // all within twice the duration.
 function dealt(table, stock, duration) {
   if (!stock) return 0;
-  const nodes = table.querySelectorAll(`${CARDS},${BACKS}`);
-  const step = Math.min(25, duration / Math.max(1, nodes.length));
-  nodes.forEach((node, i) => fly(node, stock, "deal", duration, i * step));
-  return nodes.length;
+  const places = Array.from(table.querySelectorAll(`${CARDS},${BACKS}`), measured);
+  const step = Math.min(25, duration / Math.max(1, places.length));
+  places.forEach((place, i) => fly(place, stock, "deal", duration, i * step));
+  return places.length;
 }
 
 // [node, from rect, kind] for each card whose place changed: from its old place if it was on
@@ -126,17 +127,22 @@ function near(a, b) {
   return Math.abs(a.left - b.left) < NEAR && Math.abs(a.top - b.top) < NEAR;
 }
 
-// Move `node` from the rect `from` to its place: centre to centre, scaled from the size it had
-// (a card of the hand becoming a small card of a meld), after `delay` ms.
-function fly(node, from, kind, duration, delay) {
-  const to = node.getBoundingClientRect();
+// Where `node` is, and the transform it keeps (a selected card's lift). Read for every card
+// before any flies: a flight's writes would make the next card's reads lay the page out again,
+// once a card (a deal moves twenty).
+function measured(node) {
+  return { node, to: node.getBoundingClientRect(), base: getComputedStyle(node).transform };
+}
+
+// Move a card (`measured`) from the rect `from` to its place: centre to centre, scaled from the
+// size it had (a card of the hand becoming a small card of a meld), after `delay` ms.
+function fly({ node, to, base }, from, kind, duration, delay) {
   if (!to.width || !to.height) return;
   const dx = from.left + from.width / 2 - (to.left + to.width / 2);
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   const card = kind !== "mover"; // from a card's rect; a hand's area gives no size to keep
   const sx = card ? clamp(from.width / to.width) : 1;
   const sy = card ? clamp(from.height / to.height) : 1;
-  const base = getComputedStyle(node).transform; // a selected card's lift stays
   const rest = base === "none" ? "" : ` ${base}`;
   const animation = node.animate(
     [{ transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})${rest}` }, { transform: base }],
