@@ -3,8 +3,7 @@
 start, and Pyodide compiles slowly; engine_worker, the adapter itself, is shipped compiled by
 the build (build.py, "compiled Python")."""
 
-from pyscript import sync
-
 import engine_worker
+from pyscript import sync
 
 engine_worker.serve(sync)
