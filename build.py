@@ -495,8 +495,8 @@ def write_start(web: Path, dist: Path, wheel: Path) -> None:
 # PyScript's own Python package, which PyScript writes as source into the worker at every start
 # and imports: each module's `__pycache__` entry, hash-checked against that source (PEP 552),
 # so Python uses it only while the source is the one it was compiled from, and compiles the
-# source as before otherwise. Pyodide compiles about 2.5 ms per kB of source; these two were
-# a quarter of a second of every start.
+# source as before otherwise. Pyodide compiles about 2.5 ms per kB of source; these two cost
+# about 0.15 s of every start.
 
 # The optimize level of each archive: docstrings and asserts stripped (2), the smallest, and no
 # slower than 0 or 1 (docs/web.md has the sizes and start times of each). The engine reads no

@@ -100,16 +100,16 @@ async function heap(bytes) {
   const runs = packed.length >= 8 ? word.getUint32(4, true) : 0;
   let at = 8 + 8 * runs;
   if (size === 0 || runs === 0 || at > packed.length) throw new Error("not a packed heap");
-  const heap = new Uint8Array(size);
+  const memory = new Uint8Array(size);
   for (let run = 0; run < runs; run++) {
     const offset = word.getUint32(8 + 8 * run, true);
     const length = word.getUint32(12 + 8 * run, true);
-    if (offset + length > size || at + length > packed.length) throw new Error("a run out of bounds");
-    heap.set(packed.subarray(at, at + length), offset);
+    if (offset + length > size || at + length > packed.length) throw new Error("a run too long");
+    memory.set(packed.subarray(at, at + length), offset);
     at += length;
   }
   if (at !== packed.length) throw new Error("bytes after the last run");
-  return heap;
+  return memory;
 }
 
 /** `bytes` gunzipped: written whole to the stream, its output read chunk by chunk (about a third
