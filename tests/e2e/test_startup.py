@@ -149,16 +149,43 @@ def test_a_snapshot_that_cannot_be_this_builds_falls_back_and_the_hand_plays(
         assert phase(page) in GIN_OVER
 
 
-def test_with_storage_that_refuses_writes_the_ordinary_start_plays(browser: Browser, site, dist):
+# Put before the service worker's own code: every write to Cache Storage is refused, as a full
+# disk or a quota of zero would refuse it (Chromium's DevTools quota override does not hold in
+# a Playwright context here; the service worker is the only writer of the cache), and the pages
+# are told, so that the test knows the install was tried.
+REFUSING_STORAGE = """// storage that refuses every write (a test's copy of the site)
+const refuse = async () => {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+    client.postMessage("storage refused");
+  }
+  throw new DOMException("refused by the test", "QuotaExceededError");
+};
+Cache.prototype.put = refuse;
+Cache.prototype.add = refuse;
+Cache.prototype.addAll = refuse;
+"""
+HEARS_REFUSALS = """navigator.serviceWorker.onmessage = (event) => {
+  if (event.data === "storage refused") window.rummyStorageRefused = true;
+};"""
+
+
+def test_with_storage_that_refuses_writes_the_ordinary_start_plays(
+    browser: Browser, new_site, dist, build_module, tmp_path
+):
+    copy = rebuilt(build_module, dist, tmp_path, lambda text, copy: text)
+    worker = copy / build_module.SW_TEMPLATE
+    worker.write_text(REFUSING_STORAGE + worker.read_text("utf-8"), "utf-8")
+    site = new_site(copy)
     context = browser.new_context(locale="en-US")
+    context.add_init_script(HEARS_REFUSALS)
     try:
         page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Storage.overrideQuotaForOrigin", {"origin": site.url.rstrip("/"), "quotaSize": 0})
-        for _ in range(2):  # the first visit, and a return: nothing could be cached
-            open_page(page, site.url)
-            assert start(page) == "ordinary"
-        url = site.url + snapshot_url(dist)
+        open_page(page, site.url)
+        assert start(page) == "ordinary"
+        page.wait_for_function("window.rummyStorageRefused === true")  # the install was tried
+        open_page(page, site.url)  # a return visit: nothing could be cached
+        assert start(page) == "ordinary"
+        url = site.url + snapshot_url(copy)
         assert not page.evaluate("async (url) => !!(await caches.match(url))", url)
         start_gin(page)
         play_gin_hand(page)
