@@ -369,11 +369,12 @@ def section_text(title: str) -> str:
 
 # --- the memory snapshot ---------------------------------------------------------------------
 
-# Run by Node (ES module; argv: a program name, the Pyodide folder, the build key, the output,
-# then the archives PyScript unpacks into the worker's working directory: the wheel and the
-# worker's): start dist/'s own Pyodide as the worker will, with the archives unpacked where
+# Run by Node (ES module; argv: a program name, the Pyodide folder, the build key, the output
+# folder, then the archives PyScript unpacks into the worker's working directory: the wheel and
+# the worker's): start dist/'s own Pyodide as the worker will, with the archives unpacked where
 # PyScript unpacks them, import the worker's adapter and every game's session it names, and
-# write the memory snapshot.
+# write the memory snapshot (`heap.bin`) and the names of the modules it holds imported
+# (`imported.txt`, one a line).
 SNAPSHOT_MAKER = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -385,18 +386,26 @@ for (const archive of archives) {
   pyodide.unpackArchive(bytes, "zip", { extractDir: "/home/pyodide" });
 }
 pyodide.globals.set("key", key);
-pyodide.runPython(`
+const imported = pyodide.runPython(`
 import importlib, sys
 import engine_worker
 for name in engine_worker.SESSIONS.values():
     importlib.import_module(name.partition(":")[0])
 sys._rummy_snapshot = key
 del key
+"\\n".join(sorted(sys.modules))
 `);
-writeFileSync(out, pyodide.makeMemorySnapshot());
+writeFileSync(out + "/imported.txt", imported + "\n");
+writeFileSync(out + "/heap.bin", pyodide.makeMemorySnapshot());
 """
-# Each build's snapshot, by its key (beside the compiled archives, for the same reasons).
+# Each build's snapshot, by its key (beside the compiled archives, for the same reasons): a
+# folder holding SNAPSHOT_FILE and IMPORTED_FILE.
 SNAPSHOT_CACHE = NODE_MODULES / ".cache" / "rummy-snapshots"
+SNAPSHOT_FILE = "snapshot.bin.gz"
+IMPORTED_FILE = "imported.txt"
+# Served beside the snapshot: the compiled standard library without the modules the snapshot
+# holds imported, which a restored interpreter never reads again.
+UNIMPORTED_STDLIB = "python_stdlib_unimported.zip"
 
 
 def snapshot_key(dist: Path, wheel: Path) -> str:
@@ -411,20 +420,94 @@ def snapshot_key(dist: Path, wheel: Path) -> str:
 
 
 def make_snapshot(dist: Path, wheel: Path, key: str, out: Path) -> None:
-    """Write the memory snapshot of dist/'s worker to `out`, made by Node, packed (see
-    packed_heap) and gzipped."""
+    """Write the memory snapshot of dist/'s worker into the folder `out`, made by Node: the
+    heap as its difference from the memory Pyodide's wasm starts with (heap_difference),
+    packed (packed_heap) and gzipped (SNAPSHOT_FILE), and the modules it holds imported
+    (IMPORTED_FILE)."""
+    out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="rummy-snapshot-") as scratch:
-        raw = Path(scratch) / "snapshot.bin"
+        made = Path(scratch)
         # The program's name goes into the heap (Emscripten's argv[0]): a word, not a path.
-        args = ["rummy-table", dist / "pyodide", key, raw, wheel, dist / WORKER_ARCHIVE]
+        args = ["rummy-table", dist / "pyodide", key, made, wheel, dist / WORKER_ARCHIVE]
         run_node(
             ["--input-type=module", "-e", SNAPSHOT_MAKER, "--", *map(str, args)],
             "making the memory snapshot",
         )
-        if not raw.is_file():
+        heap, imported = made / "heap.bin", made / "imported.txt"
+        if not heap.is_file() or not imported.is_file():
             raise BuildError("Node wrote no memory snapshot")
+        wasm = (dist / "pyodide" / "pyodide.asm.wasm").read_bytes()
+        packed = packed_heap(heap_difference(heap.read_bytes(), wasm))
         # mtime 0: the same snapshot gives the same bytes
-        out.write_bytes(gzip.compress(packed_heap(raw.read_bytes()), compresslevel=6, mtime=0))
+        (out / SNAPSHOT_FILE).write_bytes(gzip.compress(packed, compresslevel=9, mtime=0))
+        shutil.copyfile(imported, out / IMPORTED_FILE)
+
+
+def data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The data segments of a wasm module, as (memory offset, bytes): what its memory holds
+    once instantiated, before any code runs. BuildError for a segment that is not written at
+    instantiation at a constant offset (passive, or placed by a global): the loader could not
+    take it from a fresh instance."""
+
+    def number(at: int, signed: bool = False) -> tuple[int, int]:  # LEB128
+        value = shift = 0
+        while True:
+            byte = wasm[at]
+            at += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80:
+                if signed and byte & 0x40:
+                    value -= 1 << shift
+                return value, at
+
+    if wasm[:4] != b"\0asm":
+        raise BuildError("pyodide.asm.wasm is not a wasm module")
+    segments: list[tuple[int, bytes]] = []
+    at = 8
+    while at < len(wasm):
+        section, size_at = wasm[at], at + 1
+        size, body = number(size_at)
+        if section == 11:  # the data section
+            count, at = number(body)
+            for _ in range(count):
+                flags, at = number(at)
+                if flags != 0 or wasm[at] != 0x41:  # active in memory 0, at i32.const
+                    raise BuildError(f"a data segment the loader cannot place (flags {flags})")
+                offset, at = number(at + 1, signed=True)
+                if wasm[at] != 0x0B or offset < 0:
+                    raise BuildError("a data segment at an offset that is not a constant")
+                length, at = number(at + 1)
+                segments.append((offset, wasm[at : at + length]))
+                at += length
+        at = body + size
+    return segments
+
+
+def initialized_size(wasm: bytes) -> int:
+    """How many bytes at the start of memory a fresh instance of `wasm` may hold that are not
+    zero (rounded up to whole 4-byte words, which the loader works in)."""
+    end = max((offset + len(data) for offset, data in data_segments(wasm)), default=0)
+    return -(-end // 4) * 4
+
+
+def heap_difference(snapshot: bytes, wasm: bytes) -> bytes:
+    """`snapshot` (as Pyodide writes it: a header, then the heap) with its heap made the
+    difference (XOR) from the memory a fresh instance of `wasm` starts with. The worker's loader
+    undoes it from that instance's own memory, so the data segments the wasm already carries
+    (3 MB) are not shipped twice; what is unchanged becomes zeros, which packed_heap leaves
+    out."""
+    header = int.from_bytes(snapshot[4:8], "little")
+    if header % 4 or header > len(snapshot):
+        raise BuildError(f"a snapshot header of {header} bytes: not one Pyodide writes")
+    heap = bytearray(snapshot)
+    for offset, data in data_segments(wasm):
+        at = header + offset
+        part = int.from_bytes(heap[at : at + len(data)], "little")
+        heap[at : at + len(data)] = (part ^ int.from_bytes(data, "little")).to_bytes(
+            len(data), "little"
+        )
+    return bytes(heap)
 
 
 # The unit of what packed_heap leaves out: a page of the heap that holds only zeros.
@@ -453,29 +536,67 @@ def packed_heap(heap: bytes) -> bytes:
 
 
 def snapshot(dist: Path, wheel: Path, cache: Path | None = None) -> tuple[str, Path]:
-    """(key, path) of the gzipped snapshot for dist/, made only when no cached one has its key
-    (in SNAPSHOT_CACHE by default): Node takes seconds, and a snapshot is not byte-for-byte the
-    same twice (the heap holds addresses and random state), so reusing it keeps the build's
-    version stable."""
+    """(key, folder) of the snapshot for dist/ (see make_snapshot), made only when no cached
+    one has its key (in SNAPSHOT_CACHE by default): Node takes seconds, and a snapshot is not
+    byte-for-byte the same twice (the heap holds addresses and random state), so reusing it
+    keeps the build's version stable."""
     cache = cache or SNAPSHOT_CACHE
     key = snapshot_key(dist, wheel)
-    kept = cache / f"{key}.bin.gz"
-    if not kept.is_file():
+    kept = cache / key
+    if not (kept / SNAPSHOT_FILE).is_file():
         cache.mkdir(parents=True, exist_ok=True)
-        partial = kept.with_suffix(".partial")
+        partial = cache / f"{key}.partial"
+        shutil.rmtree(partial, ignore_errors=True)
         make_snapshot(dist, wheel, key, partial)
+        shutil.rmtree(kept, ignore_errors=True)
         partial.replace(kept)
     keep_newest(cache, kept)
     return key, kept
 
 
+def heap_size(snapshot_file: Path) -> int:
+    """The size of the heap a gzipped packed snapshot holds (packed_heap's first word): the
+    loader gives Pyodide an array of it before it has read the file."""
+    with gzip.open(snapshot_file) as packed:
+        return int.from_bytes(packed.read(4), "little")
+
+
+def unimported_stdlib(stdlib: Path, imported: set[str]) -> dict[str, bytes]:
+    """The entries of the compiled standard library `stdlib` but the modules in `imported`:
+    what an interpreter restored from a snapshot holding those may still read (a module in
+    sys.modules is never read again). Folders and data files stay."""
+    import zipfile
+
+    with zipfile.ZipFile(stdlib) as zf:
+        return {
+            info.filename: b"" if info.is_dir() else zf.read(info)
+            for info in zf.infolist()
+            if not info.filename.endswith(".pyc")
+            or module_name(info.filename[: -len("c")]) not in imported
+        }
+
+
 def write_start(web: Path, dist: Path, wheel: Path) -> None:
-    """Write dist/pyodide/rummy-start.mjs and the snapshot it restores, named by its hash."""
+    """Write dist/pyodide/rummy-start.mjs, the snapshot it restores (named by its hash) and the
+    standard library it restores with (UNIMPORTED_STDLIB)."""
     key, kept = snapshot(dist, wheel)
-    digest = _sha256_file(kept)
+    digest = _sha256_file(kept / SNAPSHOT_FILE)
     name = f"snapshot-{digest[:16]}.bin.gz"
-    shutil.copyfile(kept, dist / "pyodide" / name)
-    data = json.dumps({"url": f"./{name}", "sha256": digest, "key": key})
+    shutil.copyfile(kept / SNAPSHOT_FILE, dist / "pyodide" / name)
+    imported = set((kept / IMPORTED_FILE).read_text("utf-8").split())
+    stdlib = unimported_stdlib(dist / "pyodide" / "python_stdlib.zip", imported)
+    write_zip(dist / "pyodide" / UNIMPORTED_STDLIB, stdlib)
+    wasm = (dist / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    data = json.dumps(
+        {
+            "url": f"./{name}",
+            "sha256": digest,
+            "key": key,
+            "stdlib": f"./{UNIMPORTED_STDLIB}",
+            "size": heap_size(kept / SNAPSHOT_FILE),
+            "initialized": initialized_size(wasm),
+        }
+    )
     template = web / START_TEMPLATE
     text = fill(template.read_text("utf-8"), SNAPSHOT_PLACEHOLDER, data, template)
     (dist / "pyodide" / START_MODULE).write_bytes(text.encode("utf-8"))

@@ -14,8 +14,8 @@ standard library, a snapshot), the floor stays Pyodide as shipped. For every dev
 1280x800 desktop, Playwright's Pixel 7 emulation) and mode (cold: a new browser profile,
 nothing cached; warm: a return visit, the page's service worker holding every file; the
 floor's registers once Pyodide is ready; warm-ordinary: a return visit with the memory snapshot
-taken out of that cache, so that the worker starts Pyodide the ordinary way on the compiled
-standard library alone, against the same warm floor), each load of the game is followed by a
+refused, so that the worker starts Pyodide the ordinary way on the compiled standard library
+alone, against the same warm floor), each load of the game is followed by a
 load of the
 floor, so both see the same machine. A load of the game taps a start-screen choice every 50 ms
 from the first paint until the page answers, presses Start at once, and plays the first hand
@@ -38,6 +38,8 @@ Printed, medians over the loads, in ms after navigation:
 - MB before / later: the bytes the server sent for the load until the first hand was playable,
   then until the service worker's precache was complete (worker and service worker fetches
   included; as served, uncompressed; a table after gives gzip estimates and requests);
+- Pyodide's start: how the worker's Pyodide started in those loads (body.dataset.pyodide:
+  snapshot, ordinary, fallback), so that a mode cannot measure another start unseen;
 then issue 28's targets against those rows, the computer's decisions measured in the worker
 (median, p95, max), and the bytes shipped. With --trace, each load is also traced in Chromium
 until its first hand (or the floor's Pyodide) and a second table says where the time went: when
@@ -256,13 +258,16 @@ def _warmed(context, base: str):
     return page
 
 
-# The memory snapshot taken out of every cache (warm-ordinary): the worker's loader then finds
-# none and starts Pyodide the ordinary way.
-DROP_SNAPSHOT = """async () => {
+# The memory snapshot refused (warm-ordinary): every cached copy replaced by a 404, which the
+# worker's loader finds first and takes for "none to be had", so it starts Pyodide the ordinary
+# way (taking the copy out would only make it fetch the snapshot again).
+REFUSE_SNAPSHOT = """async () => {
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
-      if (/\\/snapshot-[0-9a-f]+\\.bin\\.gz$/.test(request.url)) await cache.delete(request);
+      if (/\\/snapshot-[0-9a-f]+\\.bin\\.gz$/.test(request.url)) {
+        await cache.put(request, new Response(null, { status: 404 }));
+      }
     }
   }
 }"""
@@ -313,6 +318,7 @@ def _game(page, base: str, trace, network: Network) -> dict:
     return {
         "tap": tapped,
         "ready": playable,
+        "start": page.evaluate("document.body.dataset.pyodide"),
         "longest": max(page.evaluate("window.benchLongTasks"), default=0),
         "decisions": page.evaluate("Array.from(window.rummyDecisionMs)"),
         "sent_before": before,
@@ -415,7 +421,7 @@ def _load(browser, playwright, base: str, device: str, mode: str, which: str, pl
         warm = mode in ("warm", "warm-ordinary")
         page = _warmed(context, base) if warm and which == "game" else context.new_page()
         if mode == "warm-ordinary" and which == "game":
-            page.evaluate(DROP_SNAPSHOT)
+            page.evaluate(REFUSE_SNAPSHOT)
         if warm and which == "floor":
             _floor_ready(page, base, "?install")  # the first visit installs its worker
             _precached(page)
@@ -554,6 +560,7 @@ class Row:
     later_gzip: float
     later_requests: float
     floor_bytes: float
+    starts: str  # how the worker's Pyodide started in these loads: snapshot, ordinary, fallback
 
     @property
     def ratio(self) -> float:
@@ -586,6 +593,7 @@ def summarise(cores: str, device: str, mode: str, game: list[dict], floor: list[
         later_gzip=mid(game, lambda r: sent(r["sent_later"], gzipped=True)),
         later_requests=mid(game, lambda r: len(r["sent_later"])),
         floor_bytes=mid(floor, lambda r: sent(r["sent_before"])),
+        starts=",".join(sorted({r["start"] for r in game})),
     )
 
 
@@ -605,8 +613,8 @@ def print_rows(rows: list[Row]) -> None:
         print(
             f"{r.cores:5} {r.device:8} {r.mode:13} {r.loads:5} {r.tap:12.0f} {r.ready:10.0f} "
             f"{r.floor:11.0f} {r.ratio:6.2f} {r.longest:12.0f} {r.floor_longest:13.0f} "
-            f"{r.before / 1e6:9.2f} {r.later / 1e6:8.2f}   (longest task, worst load: "
-            f"{r.worst:.0f})"
+            f"{r.before / 1e6:9.2f} {r.later / 1e6:8.2f}   (Pyodide's start: {r.starts}; "
+            f"longest task, worst load: {r.worst:.0f})"
         )
 
 

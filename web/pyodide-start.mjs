@@ -3,16 +3,18 @@
 // Pyodide's own, with an indexURL of this folder.
 //
 // Why: a memory snapshot, taken by the build in Node after the worker's imports, skips CPython's
-// initialisation and those imports (see docs/web.md, "Start-up"). It is 5 MB, too much for a
-// first visit, so the service worker fetches it with the other files after the first hand, and
-// a later start restores it from that cache. Any doubt falls back to Pyodide's ordinary start:
-// the player notices nothing but time.
+// initialisation and those imports (see docs/web.md, "Start-up"). It is fetched on the first
+// visit too (3.4 MB: the heap less what Pyodide's wasm already holds), and from the service
+// worker's cache on later ones. Any doubt falls back to Pyodide's ordinary start: the player
+// notices nothing but time.
 //
-// SNAPSHOT is {"url", "sha256", "key"} for this build: the snapshot's file (named by its hash, so
-// an older build's cache never answers for it), the SHA-256 of its gzipped bytes, and the build
-// key it carries in `sys._rummy_snapshot` (a hash of the Pyodide files, the standard library, the
-// wheel and the worker's adapter it was made from). Unbuilt, it is a string and nothing is
-// restored.
+// SNAPSHOT is this build's: its file ("url", named by its hash, so an older build's cache never
+// answers for it) and the SHA-256 of its gzipped bytes; the build key it carries in
+// `sys._rummy_snapshot` ("key", a hash of the Pyodide files, the standard library, the wheel and
+// the worker's adapter it was made from); the standard library to restore with ("stdlib": the
+// modules the snapshot has not imported); the heap's size ("size"); how many bytes at the start
+// of a fresh instance's memory its difference covers ("initialized"). Unbuilt, it is a string
+// and nothing is restored.
 import { loadPyodide as ordinaryStart, version } from "./pyodide.mjs";
 
 export { version }; // polyscript reads it
@@ -20,10 +22,11 @@ export { version }; // polyscript reads it
 const SNAPSHOT = "__SNAPSHOT__";
 
 // After a restore, the heap is the build machine's: the random module's state would deal every
-// player the same "random" matches, and the import system's caches describe the build's files.
-// The path finders' caches are what importlib.invalidate_caches() clears that matters here; it
-// also imports importlib.metadata (for its own cache), which needs modules dist/'s stdlib leaves
-// out (email, csv), so the finders are cleared one by one instead.
+// player the same "random" matches, and the import system's caches describe the build's files
+// (the standard library's among them, now a smaller zip). The path finders' caches are what
+// importlib.invalidate_caches() clears that matters here; it also imports importlib.metadata
+// (for its own cache), which needs modules dist/'s stdlib leaves out (email, csv), so the
+// finders are cleared one by one instead.
 const AFTER_RESTORE = `
 import random, sys
 random.seed()
@@ -33,21 +36,54 @@ for finder in sys.path_importer_cache.values():
 `;
 
 export async function loadPyodide(options) {
-  const found = await cachedSnapshot();
-  if (found?.bytes) {
+  let how = "ordinary";
+  if (typeof SNAPSHOT === "object") {
+    const file = snapshotFile();
     try {
-      const pyodide = await ordinaryStart({ ...options, _loadSnapshot: await heap(found.bytes) });
-      const key = pyodide.runPython("import sys; getattr(sys, '_rummy_snapshot', None)");
-      if (key !== SNAPSHOT.key) throw new Error(`a snapshot of another build (${key})`);
-      pyodide.runPython(AFTER_RESTORE);
-      return started(pyodide, "snapshot");
+      return started(await restored(options, file), "snapshot");
     } catch (error) {
       console.warn("rummy: the memory snapshot was not used:", String(error));
-      await forget(found.url); // never tried again; the next build brings another
+      const found = await file;
+      if (found?.cached) await forget(found.url); // never tried again; the next build brings another
+      if (found) how = "fallback"; // a snapshot was there and refused (damaged, or of another build)
     }
   }
-  // "fallback": a snapshot was there and refused (damaged, or of another build)
-  return started(await ordinaryStart(options), found ? "fallback" : "ordinary");
+  return started(await ordinaryStart(options), how);
+}
+
+/** Pyodide restored from the snapshot `file` (a promise of snapshotFile's answer); throws when
+ * there is none or it is refused. Pyodide's own module is fetched while the snapshot is read,
+ * and the heap's difference is undone from the fresh instance's memory before Pyodide copies
+ * the heap in. (Starting Pyodide's module before the heap is filled was slower: its 130 ms of
+ * set-up hold up the worker's thread, which then reads the snapshot later.) */
+async function restored(options, file) {
+  const factory = import("./pyodide.asm.mjs");
+  const memory = new Uint8Array(SNAPSHOT.size);
+  const filled = file.then(async (found) => {
+    if (!found?.bytes) throw new Error(found ? "a damaged snapshot" : "no snapshot");
+    await fill(memory, found.bytes);
+    return memory;
+  });
+  filled.catch(() => {}); // told by loadPyodide, which awaits it
+  const pyodide = await ordinaryStart({
+    ...options,
+    stdLibURL: new URL(SNAPSHOT.stdlib, import.meta.url).href,
+    _loadSnapshot: filled,
+    createPyodideModule: async (settings) => {
+      const instantiate = settings.instantiateWasm;
+      if (!instantiate) throw new Error("no wasm instantiation to take the memory from");
+      settings.instantiateWasm = (imports, done) =>
+        instantiate(imports, (instance, module) => {
+          undoDifference(memory, instance.exports.memory);
+          done(instance, module);
+        });
+      return (await factory).default(settings);
+    },
+  });
+  const key = pyodide.runPython("import sys; getattr(sys, '_rummy_snapshot', None)");
+  if (key !== SNAPSHOT.key) throw new Error(`a snapshot of another build (${key})`);
+  pyodide.runPython(AFTER_RESTORE);
+  return pyodide;
 }
 
 /** `pyodide`, told how it started (the worker reports it to the page, for tests and benches). */
@@ -56,18 +92,25 @@ function started(pyodide, how) {
   return pyodide;
 }
 
-/** This build's snapshot from Cache Storage: {bytes, url} when whole, "damaged" when a damaged
- * copy was there (now deleted), null when none is cached (or storage refuses reads). */
-async function cachedSnapshot() {
-  if (typeof SNAPSHOT !== "object" || !globalThis.caches) return null;
+/** This build's snapshot: {bytes, url, cached} when whole (`cached`: from Cache Storage, else
+ * fetched), "damaged" when its digest is wrong (a cached copy is then deleted), null when there
+ * is none to be had (or storage refuses reads and the network fails). */
+async function snapshotFile() {
   const url = new URL(SNAPSHOT.url, import.meta.url).href;
   try {
-    const hit = await caches.match(url); // in the service worker's cache, whatever its version
-    if (!hit) return null;
+    let hit = null;
+    try {
+      hit = await caches.match(url); // in the service worker's cache, whatever its version
+    } catch (error) {
+      console.warn("rummy: no cached memory snapshot:", String(error));
+    }
+    const cached = !!hit;
+    if (!hit) hit = await fetch(url); // a first visit: the service worker caches it later
+    if (!hit.ok) return null;
     const bytes = new Uint8Array(await hit.arrayBuffer());
-    if ((await sha256(bytes)) === SNAPSHOT.sha256) return { bytes, url };
-    console.warn("rummy: the cached memory snapshot is damaged");
-    await forget(url);
+    if ((await sha256(bytes)) === SNAPSHOT.sha256) return { bytes, url, cached };
+    console.warn("rummy: the memory snapshot is damaged");
+    if (cached) await forget(url);
     return "damaged";
   } catch (error) {
     console.warn("rummy: no memory snapshot:", String(error));
@@ -89,18 +132,19 @@ async function sha256(bytes) {
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-/** The heap a snapshot file holds: gunzipped, then its runs of bytes put back in place among
- * the zeros the build left out (build.py, `packed_heap`: the heap's size and the number of
- * runs, each run's offset and size, as uint32 little-endian, then the runs' bytes). Throws on
- * a file that is not one. */
-async function heap(bytes) {
+/** Fill `memory` (zeros, SNAPSHOT.size long) with the heap the snapshot file `bytes` holds:
+ * gunzipped, then its runs of bytes put in place among the zeros the build left out (build.py,
+ * `packed_heap`: the heap's size and the number of runs, each run's offset and size, as uint32
+ * little-endian, then the runs' bytes). Throws on a file that is not one, or whose heap is
+ * another size or whose header leaves no room for the difference to undo. */
+async function fill(memory, bytes) {
   const packed = await gunzipped(bytes);
   const word = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const size = packed.length >= 8 ? word.getUint32(0, true) : 0;
   const runs = packed.length >= 8 ? word.getUint32(4, true) : 0;
   let at = 8 + 8 * runs;
   if (size === 0 || runs === 0 || at > packed.length) throw new Error("not a packed heap");
-  const memory = new Uint8Array(size);
+  if (size !== memory.length) throw new Error(`a heap of ${size} bytes, not ${memory.length}`);
   for (let run = 0; run < runs; run++) {
     const offset = word.getUint32(8 + 8 * run, true);
     const length = word.getUint32(12 + 8 * run, true);
@@ -109,7 +153,20 @@ async function heap(bytes) {
     at += length;
   }
   if (at !== packed.length) throw new Error("bytes after the last run");
-  return memory;
+  const header = new DataView(memory.buffer).getUint32(4, true); // Pyodide's header's size
+  if (header % 4 || header + SNAPSHOT.initialized > size) throw new Error("not a heap Pyodide wrote");
+}
+
+/** Undo the build's difference (build.py, `heap_difference`): the first SNAPSHOT.initialized
+ * bytes of the heap in `snapshot` (after Pyodide's header, whose size is its second word) were
+ * XORed with the memory a fresh instance starts with, which `wasmMemory` holds now. Must not
+ * throw: Pyodide's instantiation only logs an error here, and would wait for ever. */
+function undoDifference(snapshot, wasmMemory) {
+  const header = new DataView(snapshot.buffer).getUint32(4, true); // checked by fill()
+  const words = SNAPSHOT.initialized / 4;
+  const heapWords = new Uint32Array(snapshot.buffer, header, words);
+  const fresh = new Uint32Array(wasmMemory.buffer, 0, words);
+  for (let i = 0; i < words; i++) heapWords[i] ^= fresh[i];
 }
 
 /** `bytes` gunzipped: written whole to the stream, its output read chunk by chunk (about a third

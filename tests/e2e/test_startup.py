@@ -1,7 +1,8 @@
-"""The worker's fast start: a return visit restores the build's memory snapshot from the service
-worker's cache, deals fresh random matches and imports what it imports lazily; a damaged
-snapshot, one of another build, or storage that refuses writes all fall back to Pyodide's
-ordinary start, and the hand plays either way (body.dataset.pyodide says which start ran)."""
+"""The worker's fast start: a first visit restores the build's memory snapshot fetched from the
+server, a return visit the one in the service worker's cache; both deal fresh random matches and
+import what they import lazily. A damaged snapshot or one of another build falls back to
+Pyodide's ordinary start, as does a site without one; with storage that refuses writes, each
+visit fetches it again. The hand plays either way (body.dataset.pyodide says which start ran)."""
 
 from __future__ import annotations
 
@@ -36,14 +37,15 @@ def start(page: Page) -> str:
 
 
 @contextmanager
-def returning(browser: Browser, url: str) -> Iterator[Page]:
-    """A page of a new context whose first visit is over: the service worker has cached every
-    file, the snapshot too, and the page is open again (a return visit)."""
+def returning(browser: Browser, url: str, first: str = "snapshot") -> Iterator[Page]:
+    """A page of a new context whose first visit (which started `first`) is over: the service
+    worker has cached every file, the snapshot too, and the page is open again (a return
+    visit)."""
     context = browser.new_context(locale="en-US")
     try:
         page = context.new_page()
         open_page(page, url)
-        assert start(page) == "ordinary"  # nothing cached yet
+        assert start(page) == first  # the snapshot fetched: nothing is cached yet
         page.wait_for_function(SW_READY, timeout=60_000)
         open_page(page, url)
         yield page
@@ -105,8 +107,8 @@ def test_a_damaged_snapshot_is_detected_deleted_and_the_ordinary_start_plays(
         assert not page.evaluate("async (url) => !!(await caches.match(url))", url)
         start_gin(page)
         gin_turn(page)
-        open_page(page, site.url)  # the damaged copy is gone: no second try
-        assert start(page) == "ordinary"
+        open_page(page, site.url)  # the damaged copy is gone: a whole one is fetched
+        assert start(page) == "snapshot"
         assert phase(page) not in ("loading", "start")  # the game in play was restored
 
 
@@ -142,7 +144,7 @@ def test_a_snapshot_that_cannot_be_this_builds_falls_back_and_the_hand_plays(
     browser: Browser, new_site, dist, build_module, tmp_path, change
 ):
     site = new_site(rebuilt(build_module, dist, tmp_path, change))
-    with returning(browser, site.url) as page:
+    with returning(browser, site.url, first="fallback") as page:
         assert start(page) == "fallback"
         start_gin(page)
         play_gin_hand(page)
@@ -169,7 +171,7 @@ HEARS_REFUSALS = """navigator.serviceWorker.onmessage = (event) => {
 };"""
 
 
-def test_with_storage_that_refuses_writes_the_ordinary_start_plays(
+def test_with_storage_that_refuses_writes_each_visit_fetches_the_snapshot_and_plays(
     browser: Browser, new_site, dist, build_module, tmp_path
 ):
     copy = tmp_path / "dist"
@@ -182,12 +184,31 @@ def test_with_storage_that_refuses_writes_the_ordinary_start_plays(
     try:
         page = context.new_page()
         open_page(page, site.url)
-        assert start(page) == "ordinary"
+        assert start(page) == "snapshot"
         page.wait_for_function("window.rummyStorageRefused === true")  # the install was tried
         open_page(page, site.url)  # a return visit: nothing could be cached
-        assert start(page) == "ordinary"
+        assert start(page) == "snapshot"
         url = site.url + snapshot_url(copy)
         assert not page.evaluate("async (url) => !!(await caches.match(url))", url)
+        start_gin(page)
+        play_gin_hand(page)
+        assert phase(page) in GIN_OVER
+    finally:
+        context.close()
+
+
+def test_a_site_without_its_snapshot_starts_the_ordinary_way_and_plays(
+    browser: Browser, new_site, dist, tmp_path
+):
+    copy = tmp_path / "dist"
+    shutil.copytree(dist, copy)
+    (copy / snapshot_url(copy)).unlink()  # the fetch is answered 404
+    site = new_site(copy)
+    context = browser.new_context(locale="en-US")
+    try:
+        page = context.new_page()
+        open_page(page, site.url)
+        assert start(page) == "ordinary"
         start_gin(page)
         play_gin_hand(page)
         assert phase(page) in GIN_OVER

