@@ -545,11 +545,10 @@ def snapshot(dist: Path, wheel: Path, cache: Path | None = None) -> tuple[str, P
     kept = cache / key
     if not (kept / SNAPSHOT_FILE).is_file():
         cache.mkdir(parents=True, exist_ok=True)
-        partial = cache / f"{key}.partial"
-        shutil.rmtree(partial, ignore_errors=True)
-        make_snapshot(dist, wheel, key, partial)
-        shutil.rmtree(kept, ignore_errors=True)
-        partial.replace(kept)
+        with tempfile.TemporaryDirectory(prefix="job-", dir=cache) as scratch:
+            made = Path(scratch) / "out"
+            make_snapshot(dist, wheel, key, made)
+            publish(made, kept)
     keep_newest(cache, kept)
     return key, kept
 
@@ -977,19 +976,34 @@ def compiled_archives(
             shutil.copyfile(worker, job / WORKER_MODULE)
             _write_json(job / "job.json", spec, indent=1)
             run_compiler(job, node_modules)
-            (job / "out").rename(entry)
+            publish(job / "out", entry)
     keep_newest(cache, entry)
     return entry
 
 
+def publish(made: Path, entry: Path) -> None:
+    """Move the folder `made` into a build cache as `entry`, unless another build got there
+    first (the tests build in parallel): made from the same inputs, either is right."""
+    try:
+        made.rename(entry)
+    except OSError:
+        if not entry.is_dir():
+            raise
+
+
 def keep_newest(cache: Path, used: Path) -> None:
     """Mark `used` as the newest entry of a build cache and drop all but the CACHE_KEEP newest
-    (a scratch folder, `job-*` or `*.partial`, is another build's work in progress)."""
+    (a scratch folder, `job-*`, is a build's work in progress, maybe another's)."""
     os.utime(used)
+
+    def age(entry: Path) -> float:
+        try:
+            return entry.stat().st_mtime
+        except FileNotFoundError:  # dropped meanwhile by another build
+            return 0.0
+
     entries = sorted(
-        (p for p in cache.iterdir() if not p.name.startswith("job-") and p.suffix != ".partial"),
-        key=lambda p: p.stat().st_mtime,
-        reverse=True,
+        (p for p in cache.iterdir() if not p.name.startswith("job-")), key=age, reverse=True
     )
     for stale in entries[CACHE_KEEP:]:
         if stale.is_dir():

@@ -593,7 +593,7 @@ def summarise(cores: str, device: str, mode: str, game: list[dict], floor: list[
         later_gzip=mid(game, lambda r: sent(r["sent_later"], gzipped=True)),
         later_requests=mid(game, lambda r: len(r["sent_later"])),
         floor_bytes=mid(floor, lambda r: sent(r["sent_before"])),
-        starts=",".join(sorted({r["start"] for r in game})),
+        starts=",".join(sorted({r["start"] or "unsaid" for r in game})),  # unsaid: an older page
     )
 
 
