@@ -208,7 +208,9 @@ def test_the_startup_benchmark_prints_its_figures(dist):
         tap, first_hand, floor, ratio = (float(cell) for cell in row.split()[4:8])
         assert 0 < tap < first_hand and floor > 0 and abs(ratio - first_hand / floor) < 0.01
         before, later = (float(cell) for cell in row.split()[10:12])
-        assert before > 1 and later > 1  # MB: Pyodide's files, then the service worker's precache
+        # MB: the page's own fetches (about 16) and the service worker's precache (about 17.5,
+        # every file again), which may end before the first hand is playable on a busy machine
+        assert before > 10 and before + later > 25
         ready[cores] = {"game": first_hand, "floor": floor}
     (check,) = [line for line in lines if line.startswith("CPU-bound loop in a page's worker")]
     assert ("1 core" in check) != skipped

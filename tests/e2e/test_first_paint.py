@@ -6,6 +6,7 @@ and taps the static page."""
 
 import json
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -39,13 +40,23 @@ def catalog(lang: str) -> dict:
     return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
 
 
+@dataclass(frozen=True)
+class Held:
+    """What a held page holds back: the DOM layer's script, and the engine's wheel (so that the
+    worker cannot be ready before the test has looked at the DOM layer's first screen)."""
+
+    script: HeldRequests
+    engine: HeldRequests
+
+
 @contextmanager
 def held_page(
     browser: Browser, locale: str, stored: dict[str, object] | None = None, blocked: bool = False
 ):
     """A page of the site in a browser speaking `locale`, with `stored` in its localStorage
     (JSON values) before the page's scripts run, or storage `blocked`, and the DOM layer's
-    script held back. No service worker: it would answer the held request itself."""
+    script and the engine held back (Held). No service worker: it would answer the held
+    requests itself."""
     context = browser.new_context(locale=locale, service_workers="block")
     if blocked:
         context.add_init_script(STORAGE_BLOCKED)
@@ -58,7 +69,7 @@ def held_page(
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
-        yield page, HeldRequests(page, "**/main.py")
+        yield page, Held(HeldRequests(page, "**/main.py"), HeldRequests(page))
         assert not errors, errors
     finally:
         context.close()
@@ -76,18 +87,23 @@ def assert_same_screen(before: list[dict], after: list[dict], when: str) -> None
         assert moved <= 1, f"{when}: {old['name']} moved from {old['box']} to {new['box']}"
 
 
-def stays_put(page: Page, held: HeldRequests, lang: str, ready: str | None) -> None:
+def stays_put(
+    page: Page, held: Held, lang: str, ready: str | None, keep_engine: bool = False
+) -> None:
     """The static page, painted in `lang`, keeps its screen once the DOM layer has drawn it
     (the loading line then says the engine is starting), and once the engine is ready (the JS
-    condition `ready`; None: a table, which the engine then deals)."""
+    condition `ready`; None: a table, which the engine then deals). The engine is let go once
+    the DOM layer's screen is checked, unless `keep_engine` (the test lets it go later)."""
     static = screen(page)
     assert page.evaluate("document.documentElement.lang") == lang
     expect(page.locator("#progress-text")).to_have_text(catalog(lang)["loading.page"])
     assert page.evaluate("document.body.dataset.ui") is None  # still static
-    held.release()
+    held.script.release()
     page.wait_for_function(TRANSLATED, arg=catalog(lang)["loading.engine"], timeout=LOAD_TIMEOUT)
     assert page.evaluate("document.body.dataset.ui") == "live"
     assert_same_screen(static, screen(page), "live")
+    if not keep_engine:
+        held.engine.release()
     if ready is not None:
         page.wait_for_function(ready, timeout=LOAD_TIMEOUT)
         assert_same_screen(static, screen(page), "engine ready")
@@ -201,8 +217,9 @@ def test_choices_and_start_tapped_before_the_dom_layer_is_live_are_answered_and_
             expect(page.get_by_test_id(testid)).to_have_attribute("aria-pressed", "false")
         assert kept(page, "rummy-table/prefs") == {"lang": "en", "level": "hard", "target": 50}
         tap_start_early(page, "en")
-        stays_put(page, held, "en", None)
+        stays_put(page, held, "en", None, keep_engine=True)
         expect(page.locator("#notice")).to_have_text(catalog("en")["loading.queued"])
+        held.engine.release()
         page.wait_for_function(PLAYING, timeout=LOAD_TIMEOUT)  # dealt without another tap
         settings = kept(page, "rummy-table/gin/save")["settings"]
         assert (settings["level"], settings["target"]) == ("hard", 50)
