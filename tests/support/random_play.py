@@ -85,18 +85,27 @@ def _redeal_hidden(holdings, seat, rest, seed, *, kept=None, key=None):
 
 def reshuffle_hidden(state: R, seat: int, seed: int) -> R:
     """Another state of a round, in any game, that `seat` cannot tell apart: the other hands or
-    racks dealt again at random with the unseen stock or pool, each keeping its size. Cards a seat
-    took from the pile and still holds stay (everyone saw them go), and so does Basic Rummy's
-    stock once the pile was turned over (its order is public then)."""
+    racks dealt again at random with the unseen stock or pool, each keeping its size, and the
+    card the player to move drew from the stock one of its new cards. Cards a seat took from the
+    pile and still holds stay (everyone saw them go), and so does Basic Rummy's stock once the
+    pile was turned over (its order is public then), with the card drawn from it."""
     if isinstance(state, rummikub.Round):
         racks, pool = _redeal_hidden(state.racks, seat, state.pool, seed, key=sort_key)
         return replace(state, racks=racks, pool=pool)
     taken = [tuple(c for c in held if c in state.taken[s]) for s, held in enumerate(state.hands)]
     stock_unseen = getattr(state, "turnovers", 0) == 0  # Gin's pile is never turned over
+    mover, drawn = state.to_move, state.drawn
+    # the card the player to move drew from the stock and holds: as hidden as the stock was
+    private = mover != seat and drawn in state.hands[mover] and state.drawn_from_pile is None
+    if private and not stock_unseen and drawn not in taken[mover]:  # from a stock all know
+        taken[mover] += (drawn,)
     hands, stock = _redeal_hidden(
         state.hands, seat, state.stock if stock_unseen else (), seed, kept=taken
     )
-    return replace(state, hands=hands, stock=stock if stock_unseen else state.stock)
+    if private and stock_unseen:  # another of the cards it now holds
+        unseen = [c for c in hands[mover] if c not in taken[mover]]
+        drawn = unseen[seed % len(unseen)]
+    return replace(state, hands=hands, stock=stock if stock_unseen else state.stock, drawn=drawn)
 
 
 def hidden_from_deep(dealt: R, seat: int) -> R:
