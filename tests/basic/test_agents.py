@@ -172,12 +172,18 @@ def test_hard_reads_the_turned_over_stock_back_from_its_view():
     assert checked > 10
 
 
+# Of the deals 226-279 (3-6 players), those after whose turnover some seat cannot read the stock
+# back (two readings of the record give different orders), among them the three (229, 277, 278)
+# whose records a reading that tried one branch first got wrong; then five where every seat
+# always can. The other 44 deals found nothing these do not.
+STOCK_DEALS = (229, 259, 271, 277, 278, 235, 238, 261, 267, 275)
+
+
 def test_the_stock_read_back_is_never_wrong_only_rarely_unknown():
     """Seen from every seat after a turnover, the read-back is the stock or None (two readings
-    of the record would give different orders); never another order. These deals include three
-    (229, 277, 278) whose records a reading that tried one branch first got wrong."""
+    of the record would give different orders); never another order."""
     known = unknown = 0
-    for n in range(226, 280):
+    for n in STOCK_DEALS:
         players = 3 + n % 4
         hand = Round.deal(derive_seed(43, n), rules_for(players), n % players)
         agents = [make_agent("easy", derive_seed(43, n, seat)) for seat in range(players)]

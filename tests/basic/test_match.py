@@ -40,7 +40,7 @@ def holds_the_deck_once(hand):
 def test_random_hands_keep_all_52_cards_and_replay_exactly(players):
     rng = Rng(derive_seed(41, players))
     kinds = Counter()
-    for number in range(400):
+    for number in range(100):
         hand = Round.deal(
             derive_seed(42, players, number), Rules(players=players), number % players
         )
@@ -51,7 +51,7 @@ def test_random_hands_keep_all_52_cards_and_replay_exactly(players):
         kinds[hand.result.kind] += 1
         codes = [action_code(a) for a in hand.actions]
         assert replay(hand.seed, codes, rules=hand.rules, dealer=hand.dealer) == hand
-    assert kinds["out"] + kinds["rummy"] > 200 and kinds["draw"] > 0
+    assert kinds["out"] + kinds["rummy"] > 50 and kinds["draw"] > 0
 
 
 def test_the_deal_passes_left_and_with_two_players_alternates():

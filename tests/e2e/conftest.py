@@ -1,6 +1,7 @@
 """Fixtures for the end-to-end tests: a fresh build of the site, served on 127.0.0.1, driven
 in real Chromium (Debian's /usr/bin/chromium when present, else Playwright's own browser)."""
 
+import fcntl
 import importlib.util
 import os
 import sys
@@ -32,7 +33,17 @@ def _build_module():
 
 @pytest.fixture(scope="session")
 def dist(tmp_path_factory):
-    return _build_module().build(tmp_path_factory.mktemp("site") / "dist")
+    """One build of the site for the whole run: pytest-xdist's workers share it (the first to
+    ask builds it, the others wait on a lock); a test that changes the site changes a copy."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, above each worker's own
+    built = shared / "site" / "dist"
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not built.is_dir():
+            _build_module().build(built)
+    return built
 
 
 class Site:

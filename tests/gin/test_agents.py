@@ -80,7 +80,7 @@ class LegalityChecker:
 @pytest.mark.parametrize("rules", [HOUSE, PAGAT])
 @pytest.mark.parametrize(
     "pairing, hands",
-    [(("easy", "normal"), 1000), (("hard", "easy"), 300), (("hard", "normal"), 200)],
+    [(("easy", "normal"), 200), (("hard", "easy"), 60), (("hard", "normal"), 40)],
 )
 def test_every_level_only_returns_legal_actions(rules, pairing, hands):
     checkers = []

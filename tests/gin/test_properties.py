@@ -14,7 +14,7 @@ def all_cards(hand):
     return hand.hands[0] + hand.hands[1] + hand.stock + hand.pile
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(seeds, presets)
 def test_every_card_is_conserved_after_every_random_legal_action(seed, rules):
     # Playing a random legal action never raises (the generator applies each one), and after
