@@ -76,7 +76,10 @@ case "${1:-}" in
     setup_node
     setup_browser
     shift
-    exec "$PY" -m pytest "$@"
+    # A worker per core and one more: the browser tests wait on Chromium part of the time (on
+    # 2 cores, 3 workers ran them in 8:22 against 9:36 for 2; docs/figures.md). pytest alone
+    # runs one per core (pyproject's addopts); an -n given here wins.
+    exec "$PY" -m pytest -n "$("$PY" -c 'import os; print((os.cpu_count() or 1) + 1)')" "$@"
     ;;
   bench)
     name=${2:-}

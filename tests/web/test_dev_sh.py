@@ -22,6 +22,9 @@ printf '%s\\n' "$*" >> "$DEV_SH_CALLS"
 if [ "$1" = "-c" ]; then exec {sys.executable} "$@"; fi
 """
 
+# dev.sh test runs a worker per core and one more (pytest-xdist)
+WORKERS = f"-n {(os.cpu_count() or 1) + 1}"
+
 pytestmark = pytest.mark.skipif(shutil.which("bash") is None, reason="dev.sh is a bash script")
 
 
@@ -85,10 +88,11 @@ def test_without_chromium_test_installs_playwrights_once_per_install(project):
         f"-m pip install --quiet -e .[site,test] {' '.join(backend)}" in calls
     )  # build.py's own tools and the backend too
     assert installs_chromium(calls)
-    assert calls[-1] == "-m pytest -q"
+    assert calls[-1] == f"-m pytest {WORKERS} -q"
 
     done, calls = dev_sh(project, "test", "-q", chromium=missing)
-    assert calls == ["-m pytest -q"]  # installed already: straight to the tests
+    # installed already: straight to the tests (after counting the cores)
+    assert [c for c in calls if not c.startswith("-c ")] == [f"-m pytest {WORKERS} -q"]
 
     with (project / "pyproject.toml").open("a") as f:
         f.write("# a new pin, perhaps a new Playwright\n")
@@ -102,7 +106,7 @@ def test_with_chromium_nothing_is_downloaded(project):
     done, calls = dev_sh(project, "test", "tests/test_melds.py", chromium=chromium)
     assert done.returncode == 0, done.stderr
     assert not installs_chromium(calls)
-    assert calls[-1] == "-m pytest tests/test_melds.py"
+    assert calls[-1] == f"-m pytest {WORKERS} tests/test_melds.py"
 
 
 @pytest.mark.parametrize("name", ["melds", "bench_melds", "bench/bench_melds.py"])
