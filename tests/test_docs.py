@@ -89,3 +89,18 @@ def test_the_docs_are_linked_from_the_readme():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in ("docs/engine.md", "docs/web.md", "docs/figures.md", "docs/screenshot.png"):
         assert f"]({name}" in readme
+
+
+MODULES = sorted(p for p in (ROOT / "engine" / "rummy").rglob("*.py") if ">>> " in p.read_text())
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda path: path.stem)
+def test_the_examples_in_the_engines_docstrings_run_as_written(path):
+    module = ".".join(path.relative_to(ROOT / "engine").with_suffix("").parts)
+    tests = doctest.DocTestFinder().find(__import__(module, fromlist=["_"]))
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    report: list[str] = []
+    for test in tests:
+        runner.run(test, out=report.append)
+    assert runner.failures == 0, "".join(report)
+    assert runner.tries > 0

@@ -148,7 +148,7 @@ def test_a_link_inflating_past_the_limit_is_refused():
     assert len(text) < 200 and refusal(text).reason == "too_long"
 
 
-@pytest.mark.parametrize("text", ["r2.AAAA", "r10.AAAAAAAA", "r999999.x"])
+@pytest.mark.parametrize("text", ["r3.AAAA", "r10.AAAAAAAA", "r999999.x"])
 def test_a_link_of_another_version_is_refused_as_such(text):
     error = refusal(text)
     assert error.reason == "unknown_version" and error.params == {"version": text.split(".")[0]}
@@ -337,8 +337,9 @@ def _played(game):
 
 @pytest.mark.parametrize("session_type", [GinSession, BasicSession, RummikubSession])
 def test_a_link_holds_every_setting_of_its_game(session_type):
-    """A setting added to a game must be added to its links (in a new version)."""
-    assert set(links._game(session_type.game).fields) == {
+    """A setting added to a game must be added to its links (in a new version): all but the
+    seats, which version 2 adds, and the names, which a link never holds."""
+    assert set(links._game(session_type.game).fields) | {"seats", "names"} == {
         f.name for f in fields(session_type.settings_type)
     }
 
@@ -355,3 +356,66 @@ def test_a_shared_hand_is_only_made_of_what_a_link_can_hold(gin_session):
     ):
         with pytest.raises(ValueError):
             replace(shared, **bad)
+
+
+# ---- a hand of a table people shared ----------------------------------------------------------
+
+TABLES = {
+    "gin": (GinSession, {"target": 50, "seats": ["person", "person"], "names": ["Ann", "Bo"]}),
+    "basic": (
+        BasicSession,
+        {"opponents": 2, "seats": ["person", "hard", "person"], "names": ["Ann", "", "Bo"]},
+    ),
+    "rummikub": (
+        RummikubSession,
+        {"opponents": 2, "seats": ["person", "hard", "person"], "names": ["Ann", "", "Bo"]},
+    ),
+}
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_a_hand_of_a_shared_table_is_shared_from_the_sharers_seat_without_names(game):
+    cls, settings = TABLES[game]
+    session = played_out(cls.create(settings, 6))
+    bo = session.seating.persons[-1]
+    text = encode(share(session, seat=bo))
+    data = payload(share(session, seat=bo))
+    assert text.startswith("r2.") and b"Ann" not in data and b"Bo" not in data
+    shared, sessions = links.opened(text)
+    seats = shared.settings.seats
+    assert seats[bo] == "person" and seats.count("person") == 1 and not any(shared.settings.names)
+    assert [kind for s, kind in enumerate(seats) if s != bo] == [
+        kind if kind != "person" else shared.settings.level
+        for s, kind in enumerate(settings["seats"])
+        if s != bo
+    ]
+    assert replay(shared) == session.match.round
+    model = links.replay_model(shared, sessions)
+    assert model["view"]["seat"] == bo  # the end of the hand as Bo saw it
+    first = model["steps"][0]["seen"]
+    held = first.get("rack") or [c for group in first["hand"]["melds"] for c in group]
+    dealt = sessions[0].match.round
+    mine = dealt.racks[bo] if game == "rummikub" else dealt.hands[bo]
+    assert sorted(held) == sorted(card.code for card in mine)
+    again = links.deal_session(shared)
+    assert again.seat == bo and not again.seating.shared
+
+
+@pytest.mark.parametrize("seats", ["hard,easy", "person,person", "person,chess", ""])
+def test_a_version_2_link_needs_one_person_among_valid_seats(gin_session, seats):
+    shared = share(gin_session)
+    raw = bytearray(payload(shared))
+    at = 1 + sum(len(_value_bytes(getattr(shared.settings, n))) for n in links._game("gin").fields)
+    raw[at:at] = _value_bytes(seats)
+    data = bytes(raw)
+    blob = bytes([0]) + zlib.crc32(data).to_bytes(4, "big") + data
+    text = "r2." + base64.urlsafe_b64encode(blob).decode().rstrip("=")
+    with pytest.raises(LinkError) as refused:
+        decode(text)
+    assert refused.value.reason == "bad_settings"
+
+
+def _value_bytes(value):
+    out = bytearray()
+    links._put_value(out, value)
+    return bytes(out)

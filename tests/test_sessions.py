@@ -1,7 +1,9 @@
 """The session protocol (rummy.sessions), the same for every game: each game's session is
 created from settings, plays a whole match from action codes alone, refuses what it must with a
 reason and changes nothing, saves and restores exactly, shows the person only what they may
-see, and still loads the saves players have in their browsers."""
+see, and still loads the saves players have in their browsers. At a table people share, each
+person's moves are taken only on their turn and with their view on screen, and between their
+turns the page is given nothing of anyone's hand."""
 
 import json
 from dataclasses import replace
@@ -10,12 +12,13 @@ from pathlib import Path
 
 import pytest
 from rummy.basic.session import BasicSession
+from rummy.errors import IllegalAction
 from rummy.gin.session import GinSession
 from rummy.rng import derive_seed
 from rummy.rummikub import parse_tiles, read_set
 from rummy.rummikub.session import RummikubSession
 from rummy.rummikub.sets import is_set
-from rummy.sessions import Refusal, Session
+from rummy.sessions import Refusal, Session, decision_seed
 from support.random_play import reshuffle_hidden
 
 SAVES_V1 = json.loads((Path(__file__).parent / "data" / "saves_v1.json").read_text())
@@ -68,9 +71,10 @@ def hidden(hand):
 
 
 class Game:
-    def __init__(self, cls, settings, person, hand_over, match_over):
+    def __init__(self, cls, settings, person, hand_over, match_over, shared):
         self.cls, self.settings, self.person = cls, settings, person
         self.hand_over, self.match_over = hand_over, match_over
+        self.shared = shared  # the settings of a table shared by two people (Ann and Bo)
 
     def __repr__(self):
         return self.cls.game
@@ -83,6 +87,7 @@ GAMES = [
         gin_person,
         "settle",
         "match-over",
+        {"target": 50, "seats": ["person", "person"], "names": ["Ann", "Bo"]},
     ),
     Game(
         BasicSession,
@@ -90,6 +95,13 @@ GAMES = [
         basic_person,
         "hand-over",
         "game-over",
+        {
+            "opponents": 2,
+            "hands": 2,
+            "target": None,
+            "seats": ["person", "easy", "person"],
+            "names": ["Ann", "", "Bo"],
+        },
     ),
     Game(
         RummikubSession,
@@ -97,6 +109,12 @@ GAMES = [
         rummikub_person,
         "round-over",
         "game-over",
+        {
+            "opponents": 2,
+            "rounds": 2,
+            "seats": ["person", "easy", "person"],
+            "names": ["Ann", "", "Bo"],
+        },
     ),
 ]
 
@@ -105,16 +123,19 @@ def next_code(game, view):
     screen = view["screen"]
     if screen == "opponent":
         return "computer"
+    if screen == "pass-device":  # the person taps the cover once the computers have moved
+        return "computer" if view["next_person"] is None else "reveal"
     if screen == game.hand_over:
         return "next-hand"
     return game.person(view)
 
 
 def played(game, session):
-    """Every session of a match, played by codes from its first deal to its end."""
+    """Every session of a match, played by codes from its first deal to its end, drawing what
+    the page would (`shown_model`)."""
     sessions = [session]
     for _ in range(5000):
-        view = session.view_model()
+        view = session.shown_model()
         if view["screen"] == game.match_over:
             return sessions
         after = session.act(next_code(game, view))
@@ -278,7 +299,7 @@ def test_the_view_model_is_the_same_whatever_the_hidden_cards_are(game, match):
         hand = session.match.round
         if hand.is_over:
             continue
-        other = reshuffle_hidden(hand, session.person, derive_seed(5, number))
+        other = reshuffle_hidden(hand, session.seat, derive_seed(5, number))
         twin = replace(session, match=replace(session.match, round=other))
         assert twin.view_model() == session.view_model()
         changed += hidden(other) != hidden(hand)
@@ -299,3 +320,160 @@ def test_saves_written_before_the_engine_moved_to_a_worker_still_load(name):
     assert list(session.match.scores) == old["scores"]
     assert session.stats == stats  # nothing counted twice
     assert session.save() == old["save"]
+
+
+# ---- a table people share ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def shared(game):
+    """A whole match at a table Ann and Bo share (with a computer player, in the games of more
+    than two), the cover tapped at each of their turns."""
+    return played(game, game.cls.create(game.shared, seed=3))
+
+
+def test_a_shared_table_covers_every_change_of_person_and_shows_each_their_own_view(game, shared):
+    covers = shown = 0
+    for before, after in zip(shared, shared[1:], strict=False):
+        if before.covered:
+            covers += 1
+            continue
+        shown += 1
+        assert before.shown_model() == before.view_model()
+        assert before.view_model()["seat"] == before.seat
+        if after.covered:
+            continue
+        hand = after.match.round
+        assert after.seat == before.seat, "the view changed person without a cover"
+        assert hand.is_over or hand.to_move == after.seat, "a person's view outside their turn"
+    seats = {s.seat for s in shared if not s.covered and not s.match.round.is_over}
+    assert seats == set(shared[0].seating.persons) and covers > 10 and shown > 10
+
+
+def test_the_public_model_holds_no_hidden_card_of_anyone(game, shared):
+    """Between two people's turns the page gets the public model: dealing every hand and the
+    stock again, nobody's cards kept, changes nothing in it."""
+    covered = [s for s in shared if s.covered and not s.match.round.is_over]
+    changed = 0
+    for number, session in enumerate(covered[:: max(1, len(covered) // 30)]):
+        model = session.shown_model()
+        assert model == session.public_model() and model["screen"] == "pass-device"
+        assert json.loads(json.dumps(model)) == model
+        hand = session.match.round
+        other = reshuffle_hidden(hand, -1, derive_seed(6, number))
+        twin = replace(session, match=replace(session.match, round=other))
+        assert twin.public_model() == model
+        changed += hidden(other) != hidden(hand)
+        with pytest.raises(IllegalAction):
+            session.view_model()
+    assert changed > 3
+
+
+def test_while_covered_no_move_is_taken_and_only_the_next_person_is_revealed(game, shared):
+    covered = [s for s in shared if s.covered and not s.match.round.is_over]
+    assert covered
+    for session in covered[:10]:
+        before = session.public_model()
+        for code in ("stock", "draw", "pass", "discard 7S", "play 1K 2K 3K"):
+            refused = session.act(code)
+            assert isinstance(refused, Refusal) and refused.reason in ("covered", "bad_code")
+        assert session.public_model() == before
+        person = session.next_person
+        if person is None:  # a computer player to move: the cover waits for it
+            assert session.act("reveal").reason == "not_your_turn"
+            assert not isinstance(session.act("computer"), Refusal)
+        else:
+            assert session.act("computer").reason == "not_your_turn"
+            shown = session.act("reveal")
+            assert shown.seat == person == shown.match.round.to_move and not shown.covered
+            assert shown.act("reveal").reason == "not_covered"
+
+
+def test_a_shared_table_is_restored_covered_never_showing_a_hand(game, shared):
+    for session in shared[:: max(1, len(shared) // 15)]:
+        save = json.loads(json.dumps(session.save()))
+        restored = game.cls.restore(save, session.stats)
+        assert restored == replace(session, revealed=None) and restored.covered
+        assert "hand" not in restored.shown_model()
+
+
+def test_each_person_is_counted_under_their_own_name(game, shared):
+    last = shared[-1]
+    assert last.match.is_over
+    stats = last.stats
+    assert stats.names() == ["Ann", "Bo"]
+    assert stats.figures("") == game.cls.stats_type().figures()  # no one without a name played
+    people = last.seating.persons
+    hands_won = [sum(hand.result.winner == seat for hand in last.match.rounds) for seat in people]
+    kept = game.cls.stats_type.from_dict(json.loads(json.dumps(last.statistics())))
+    assert kept == stats
+    for name, won in zip(("Ann", "Bo"), hands_won, strict=True):
+        figures = dict(stats.figures(name))
+        assert figures.get("hands_won", figures.get("rounds_won")) == won
+
+
+def named(names, *changes):
+    """The shared table's names with some changed: (seat, name) pairs."""
+    names = list(names)
+    for seat, name in changes:
+        names[seat] = name
+    return names
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda seats, names: (seats, named(names, (-1, "Ann"))),  # the same name twice
+        lambda seats, names: (seats, named(names, (-1, ""))),  # a person with no name
+        lambda seats, names: (["easy"] * len(seats), []),  # nobody
+        lambda seats, names: (seats[:-1] + ["grandmaster"], names[:-1]),
+        lambda seats, names: (seats[:-1], names[:-1]),  # fewer seats than the settings' players
+        lambda seats, names: (seats + ["easy"], names),  # more
+        lambda seats, names: ("person", names),
+        lambda seats, names: (seats[:-1] + [7], names[:-1]),
+        lambda seats, names: (seats, named(names, (0, 7))),
+        lambda seats, names: (seats, names + ["Cy", "Di", "Ed", "Flo", "Gus"]),
+    ],
+)
+def test_seats_that_do_not_match_the_settings_are_refused(game, damage):
+    seats, names = damage(game.shared["seats"], game.shared["names"])
+    settings = {**game.shared, "seats": seats, "names": names}
+    with pytest.raises(ValueError):
+        game.cls.create(settings, seed=1)
+    save = played(game, game.cls.create(game.shared, seed=2))[3].save()
+    with pytest.raises(ValueError):
+        game.cls.restore({**save, "settings": {**save["settings"], "seats": seats, "names": names}})
+
+
+def test_a_name_is_cut_to_twenty_characters_and_kept_as_text(game):
+    long = "<b>Ann</b>" + "x" * 30
+    settings = {**game.shared, "names": named(game.shared["names"], (0, long))}
+    session = game.cls.create(settings, seed=1)
+    names = [seat["name"] for seat in session.public_model()["seats"]]
+    assert names[0] == long[:20] and "Bo" in names
+
+
+def test_a_computer_seat_plays_at_its_own_level(game):
+    """Each computer seat names its level: a hard and an easy player at one table decide as
+    the hard and the easy agent do."""
+    if game.cls.game == "gin":
+        pytest.skip("gin has one computer seat at most")
+    kinds = ["person", "hard", "easy"]
+    session = game.cls.create({**game.shared, "seats": kinds, "names": []}, seed=11)
+    levels = []
+    for _ in range(200):
+        hand = session.match.round
+        if hand.is_over:
+            break
+        if session.screen == "opponent":
+            seat = hand.to_move
+            expected = session.make_agent(kinds[seat], decision_seed(session.match)).act(
+                session.match.view(seat)
+            )
+            after = session.act("computer")
+            assert after.match.round.actions[-1] == expected
+            levels.append(kinds[seat])
+            session = after
+        else:
+            session = session.act(next_code(game, session.shown_model()))
+    assert {"hard", "easy"} <= set(levels)

@@ -4,11 +4,17 @@ a computer decision, a hint) ever holds the page's main thread.
 
 The DOM layer (main.py, on MicroPython) calls the functions at the bottom through
 `pyscript.sync` (`serve`, called by the worker's script, worker_main.py); each takes one JSON
-text, the request, and returns one JSON text, the reply. A
-reply is either `{"ok": true, ...}` with the session's view model, save and statistics for the
-page to draw and store, or `{"ok": false, "reason", "params", "message"}`: a refusal, the
-session unchanged. The worker never touches `window` or `document` (and keeps no save: the page
-stores what each reply says); this module is ordinary Python, tested under CPython.
+text, the request, and returns one JSON text, the reply. A reply is either `{"ok": true, ...}`
+with the session's view model, save and statistics for the page to draw and store, or
+`{"ok": false, "reason", "params", "message"}`: a refusal, the session unchanged. The worker
+never touches `window` or `document` (and keeps no save: the page stores what each reply
+says); this module is ordinary Python, tested under CPython.
+
+Hidden cards, declared once for every game: a reply's `view` is the session's `shown_model()`.
+At a table several people share, that is one person's view only while that person is on screen
+(after their tap on the cover: the code "reveal"), and otherwise the public model, which holds
+no hidden card of anyone. A review is asked for one person's seat, once the page has covered
+the table. The save the page stores holds the deal's seed and the public moves, never a hand.
 """
 
 from __future__ import annotations
@@ -154,10 +160,12 @@ class Engine:
 
     def review(self, request: Request) -> Reply:
         """A slice of the review of the hand just finished (`first`: the action to start from,
-        `count`: decisions at most), each decision with what the person saw then; `next` is
-        where the next slice starts, None once the review is whole. With `link`, the review of
-        the shared hand it holds (from the sharer's seat), which touches no session."""
+        `count`: decisions at most; `seat`: whose, by default the person on screen), each
+        decision with what that person saw then; `next` is where the next slice starts, None
+        once the review is whole. With `link`, the review of the shared hand it holds (from the
+        sharer's seat), which touches no session."""
         first, count = request.get("first", 0), request.get("count", REVIEW_SLICE)
+        seat = request.get("seat")
         if request.get("link") is not None:
             try:
                 session = self._linked(request["link"])
@@ -165,16 +173,21 @@ class Engine:
                 return _refusal(_link_refusal(error))
             return self._answer(lambda: session.review_model(first, count))
         return self._ask(
-            request, "review_model", "no_review", lambda session: session.review_model(first, count)
+            request,
+            "review_model",
+            "no_review",
+            lambda session: session.review_model(first, count, seat),
         )
 
     def share(self, request: Request) -> Reply:
-        """The link of the game's hand in play or just ended: `link`, the fragment ("r1....")."""
+        """The link of the game's hand in play or just ended, from a person's `seat` (by default
+        the one on screen): `link`, the fragment ("r1...." or "r2....")."""
+        seat = request.get("seat")
         return self._ask(
             request,
             "match",
             "no_session",
-            lambda session: {"link": links().encode(links().share(session))},
+            lambda session: {"link": links().encode(links().share(session, seat=seat))},
         )
 
     def replay(self, request: Request) -> Reply:
@@ -188,12 +201,18 @@ class Engine:
         return {"ok": True, "answer": model}
 
     def statistics(self, request: Request) -> Reply:
-        """The person's statistics of a game as the sheet shows them: [name, count] pairs."""
+        """A person's statistics of a game as the sheet shows them: [name, count] pairs, of the
+        person called `name` (none: the person with no name), and the names kept."""
         cls = self._game(request)
+        stats, name = self._stats(cls.game), request.get("name") or ""
+        if not isinstance(name, str):
+            raise BadRequest("bad_request", {"detail": "a name is text"})
         return {
             "ok": True,
             "game": cls.game,
-            "figures": [list(pair) for pair in self._stats(cls.game).figures()],
+            "name": name,
+            "names": stats.names(),
+            "figures": [list(pair) for pair in stats.figures(name)],
         }
 
     def started(self, request: Request) -> Reply:
@@ -264,7 +283,7 @@ class Engine:
         return {
             "ok": True,
             "game": game,
-            "view": session.view_model() if session else None,
+            "view": session.shown_model() if session else None,
             "save": session.save() if session else None,
             "stats": self._stats(game).as_dict(),
         }

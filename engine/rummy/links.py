@@ -20,6 +20,13 @@ decides who starts); then the actions, each a token naming seat and verb followe
 per further word of its code (a card, a tile, "|" or a meld number). The link's bytes are a
 mode byte (0: the payload as is, 1: raw deflate of it, used when shorter), the payload's
 CRC-32, then the body. Changing any of this needs a new version tag.
+
+Version 2 ("r2"), for a hand of a table with seats (`rummy.seats`): the same, with the seats
+after the settings' values, as one short text ("hard,person,easy"): the sharer's seat the one
+person, every other a computer level. A link never holds a name; at a table people shared,
+the other people's seats become computer players at the settings' level, so whoever opens the
+link plays the deal again from the sharer's seat. A hand of one person at seat 0 against
+computer players of one level is still written as version 1, byte for byte as before.
 """
 
 from __future__ import annotations
@@ -29,15 +36,19 @@ import importlib
 import re
 import zlib
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from .cards import DECK
 from .errors import IllegalAction
 from .rummikub.tiles import COLOURS, JOKER, Tile
+from .seats import PERSON
+from .sessions import settings_record
 
 VERSION = "r1"
+SEATED = "r2"  # a link with seats
+SEATS = "seats"  # the field version 2 adds
 MAX_LINK = 4096  # characters of a fragment; checked before anything else is read
 MAX_PAYLOAD = 1 << 15  # bytes a link may inflate to (a long Rummikub round is ~10 KiB)
 _TAG = re.compile(r"r[0-9]{1,6}")
@@ -143,22 +154,46 @@ class SharedHand:
         return _game(self.game).session.rules_for(self.settings)
 
 
-def of_hand(game: str, settings: Any, hand: Any) -> SharedHand:
-    """The shared form of `hand` (finished or not) of a `game` session with `settings`;
-    ValueError if the hand was not played under the rules those settings choose."""
+def of_hand(game: str, settings: Any, hand: Any, seat: int = 0) -> SharedHand:
+    """The shared form of `hand` (finished or not) of a `game` session with `settings`, from a
+    person's `seat` (`sharer_settings`); ValueError if the hand was not played under the rules
+    those settings choose."""
     described = _game(game)
     if hand.rules != described.session.rules_for(settings):
         raise ValueError("the hand was not played under the rules of these settings")
     dealer = hand.dealer if described.has_dealer else None
     return SharedHand(
-        game, settings, hand.seed, dealer, tuple(described.action_code(a) for a in hand.actions)
+        game,
+        sharer_settings(settings, seat),
+        hand.seed,
+        dealer,
+        tuple(described.action_code(a) for a in hand.actions),
     )
 
 
-def share(session: Any, number: int | None = None) -> SharedHand:
-    """Hand `number` (0: the first; None: the one in play or just ended) of a session."""
+def sharer_settings(settings: Any, seat: int) -> Any:
+    """The settings a link holds of a hand shared from a person's `seat`: no names, the sharer
+    the one person, the other people's seats computer players at the settings' level; without
+    seats when that is one person at seat 0 against computer players of that level."""
+    seating = settings.seating
+    if type(seat) is not int or not 0 <= seat < seating.players or not seating.is_person(seat):
+        raise ValueError(f"seat {seat} is a computer player's: only a person shares a hand")
+    kinds = tuple(
+        PERSON if s == seat else settings.level if seating.is_person(s) else kind
+        for s, kind in enumerate(seating.kinds)
+    )
+    if seat == 0 and all(kind == settings.level for kind in kinds[1:]):
+        kinds = ()
+    return replace(settings, seats=kinds, names=())
+
+
+def share(session: Any, number: int | None = None, seat: int | None = None) -> SharedHand:
+    """Hand `number` (0: the first; None: the one in play or just ended) of a session, from a
+    person's `seat` (by default the one on screen, else the first person)."""
     hands = session.match.rounds
-    return of_hand(session.game, session.settings, hands[-1 if number is None else number])
+    if seat is None:
+        seat = session.seat if session.seat is not None else session.seating.persons[0]
+    return of_hand(session.game, session.settings, hands[-1 if number is None else number], seat)
 
 
 def deal_session(shared: SharedHand, stats: Any = None) -> Any:
@@ -207,7 +242,7 @@ def replay_model(shared: SharedHand, sessions: tuple[Any, ...]) -> dict[str, Any
     what the sharer's seat saw after it (`Session.seen_model`, the review's: the computer's
     cards only where the hand revealed them); and the table at the end (`view`, the session's
     view model)."""
-    person = sessions[0].person
+    person = sessions[0].seat
     moves = (None,) + shared.actions
     steps = [
         {"move": move, "seen": session.seen_model(session.match.view(person))}
@@ -215,7 +250,7 @@ def replay_model(shared: SharedHand, sessions: tuple[Any, ...]) -> dict[str, Any
     ]
     return {
         "game": shared.game,
-        "settings": asdict(shared.settings),
+        "settings": settings_record(shared.settings),
         "steps": steps,
         "view": sessions[-1].view_model(),
     }
@@ -343,11 +378,14 @@ class _Reader:
 
 
 def payload(shared: SharedHand) -> bytes:
-    """The binary form of a shared hand (see the module's docstring)."""
+    """The binary form of a shared hand (see the module's docstring): of version 2 when its
+    settings have seats."""
     game = _game(shared.game)
     out = bytearray([game.code])
     for name in game.fields:
         _put_value(out, getattr(shared.settings, name))
+    if shared.settings.seats:
+        _put_value(out, ",".join(shared.settings.seats))
     out += shared.seed.to_bytes(8, "big")
     if shared.dealer is not None:  # the games with a dealer: SharedHand checks it
         out.append(shared.dealer)
@@ -359,15 +397,16 @@ def payload(shared: SharedHand) -> bytes:
 def encode(shared: SharedHand) -> str:
     """The link's fragment (without "#") for a shared hand."""
     data = payload(shared)
+    version = SEATED if shared.settings.seats else VERSION
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(data) + packer.flush()
     mode, body = (1, packed) if len(packed) < len(data) else (0, data)
     blob = bytes([mode]) + zlib.crc32(data).to_bytes(4, "big") + body
-    return f"{VERSION}.{base64.urlsafe_b64encode(blob).decode('ascii').rstrip('=')}"
+    return f"{version}.{base64.urlsafe_b64encode(blob).decode('ascii').rstrip('=')}"
 
 
-def _blob(text: Any) -> bytes:
-    """The bytes a fragment spells, in its one canonical spelling."""
+def _blob(text: Any) -> tuple[str, bytes]:
+    """The version tag of a fragment and the bytes it spells, in their one canonical spelling."""
     if not isinstance(text, str):
         raise LinkError("malformed")
     if len(text) > MAX_LINK:
@@ -375,14 +414,14 @@ def _blob(text: Any) -> bytes:
     tag, dot, data = text.partition(".")
     if not dot or not _TAG.fullmatch(tag):
         raise LinkError("malformed")
-    if tag != VERSION:
+    if tag not in (VERSION, SEATED):
         raise LinkError("unknown_version", version=tag)
     if not _BASE64URL.fullmatch(data) or len(data) % 4 == 1:
         raise LinkError("malformed")
     blob = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
     if base64.urlsafe_b64encode(blob).decode("ascii").rstrip("=") != data:
         raise LinkError("malformed")  # unused low bits set: another spelling of some bytes
-    return blob
+    return tag, blob
 
 
 def _inflate(body: bytes) -> bytes:
@@ -399,25 +438,34 @@ def _inflate(body: bytes) -> bytes:
     return data
 
 
-def _unpacked(text: Any) -> bytes:
-    """The payload of a fragment, its check verified."""
-    blob = _blob(text)
+def _unpacked(text: Any) -> tuple[bytes, bool]:
+    """The payload of a fragment, its check verified, and whether it is of version 2."""
+    tag, blob = _blob(text)
     if len(blob) < 5 or blob[0] not in (0, 1):
         raise LinkError("malformed")
     data = blob[5:] if blob[0] == 0 else _inflate(blob[5:])
     if zlib.crc32(data) != int.from_bytes(blob[1:5], "big"):
         raise LinkError("damaged")
-    return data
+    return data, tag == SEATED
 
 
-def read_payload(data: bytes) -> SharedHand:
-    """The shared hand of a payload, not replayed yet; LinkError saying what is wrong."""
+def read_payload(data: bytes, seated: bool = False) -> SharedHand:
+    """The shared hand of a payload (of version 2 when `seated`), not replayed yet; LinkError
+    saying what is wrong."""
     reader = _Reader(data)
     number = reader.byte()
     if number >= len(GAMES):
         raise LinkError("unknown_game")
     game = _game(GAMES[number])
     values = {name: reader.value() for name in game.fields}
+    if seated:
+        seats = reader.value()
+        if (
+            not isinstance(seats, str)
+            or [kind == PERSON for kind in seats.split(",")].count(True) != 1
+        ):
+            raise LinkError("bad_settings")
+        values[SEATS] = seats.split(",")
     try:
         settings = game.session.settings_type.from_dict(values)
     except ValueError:
@@ -430,7 +478,7 @@ def read_payload(data: bytes) -> SharedHand:
 def opened(text: Any) -> tuple[SharedHand, tuple[Any, ...]]:
     """The shared hand a fragment holds and its sessions (`played`), read and replayed once;
     LinkError as `decode`."""
-    shared = read_payload(_unpacked(text))
+    shared = read_payload(*_unpacked(text))
     return shared, played(shared)
 
 

@@ -1,24 +1,31 @@
-"""The session protocol: one person's seat at a game against computer players, as the page
-drives it, declared once for every game (gin and Basic Rummy now, Rummikub next).
+"""The session protocol: the people's seats at a game against computer players (or one
+another), as the page drives it, declared once for every game (gin, Basic Rummy, Rummikub).
 
 A session is created from the start screen's settings or restored from a save; the page sends
-it action codes (`act`) and draws its `view_model()`, a JSON-ready dict holding every fact the
-page shows; after every action the page stores `save()` and `statistics()`. Sessions are
-immutable: `act` returns the next session, or a `Refusal` saying why nothing changed.
+it action codes (`act`) and draws `shown_model()`, a JSON-ready dict holding every fact the
+page may show now; after every action the page stores `save()` and `statistics()`. Sessions
+are immutable: `act` returns the next session, or a `Refusal` saying why nothing changed.
 
-The page sends codes, never actions, so it cannot name a seat: a session reads the person's
-moves in its game's action words without the seat ("stock", "discard 7S") and adds the
-person's seat itself; a code that does not parse is refused like an illegal move. Three codes
-mean the same in every game: "computer" (the computer player to move plays its move),
-"next-hand" and "rematch" (the same settings, a seed derived from this match's).
+The page sends codes, never actions, so it cannot name a seat: a session reads a person's
+moves in its game's action words without the seat ("stock", "discard 7S") and adds the seat
+on screen itself; a code that does not parse is refused like an illegal move. Four codes mean
+the same in every game: "computer" (the computer player to move plays its move), "next-hand",
+"rematch" (the same settings, a seed derived from this match's) and "reveal".
+
+Seats (`rummy.seats`): one person against computer players by default. When several people
+share the device, their turns are covered from one another: as soon as the turn leaves the
+person on screen, the session is *covered* and `shown_model()` is the `public_model()`, which
+holds no hidden card of anyone (whose turn, the counts, the public moves). "reveal" uncovers it
+for the person to play, at their tap; a move is taken only from the person on screen, on their
+turn. A restored shared session is covered: a reload never shows a hand.
 
 Also here, what the sessions share: the checks a save passes before it is replayed, settings
-read from a save, the statistics' bookkeeping (`CountedStats`), the seed of a computer
-decision, and the ways a hand is arranged on the page.
+read from a save, the statistics' bookkeeping (`CountedStats`, each person's under their
+name), the seed of a computer decision, and the ways a hand is arranged on the page.
 
 Words, with one meaning each across the engine and the page: a *game* is a kind of game (gin,
 basic); a *match* is one match (or Basic Rummy game) of that game, hands played to its end; a
-*session* is the person's seat at a game (settings, match, statistics); the *table* is what
+*session* is the people's seats at a game (settings, match, statistics); the *table* is what
 the page draws of a session.
 """
 
@@ -35,6 +42,7 @@ from .game import Match
 from .melds import best_arrangement
 from .review import Decision, decision_dict, shown
 from .rng import derive_seed
+from .seats import Seating, clean_name
 
 T = TypeVar("T")
 Sess = TypeVar("Sess", bound="Session")
@@ -42,6 +50,7 @@ Sess = TypeVar("Sess", bound="Session")
 COMPUTER_MOVE = "computer"
 NEXT_HAND = "next-hand"
 REMATCH = "rematch"
+REVEAL = "reveal"
 REVIEW_SLICE = (
     4  # decisions a review request answers by default: a few ms each, a slice stays short
 )
@@ -76,7 +85,18 @@ class Session(Protocol):
 
     @property
     def stats(self) -> CountedStats:
-        """The person's statistics, this session's hands counted in."""
+        """The people's statistics (each under their name), this session's hands counted in."""
+        ...
+
+    @property
+    def seating(self) -> Seating:
+        """Who sits where: the people, by name, and the computer players' levels."""
+        ...
+
+    @property
+    def covered(self) -> bool:
+        """Whether no person's view may be shown now (people sharing the device, between
+        their turns): the page shows `public_model()` under a cover."""
         ...
 
     @classmethod
@@ -104,14 +124,25 @@ class Session(Protocol):
         whatever the page sent that is no action code too."""
         ...
 
-    def review_model(self, first: int = 0, count: int = REVIEW_SLICE) -> dict[str, Any]:
-        """A slice of the review of the hand just finished, JSON-ready (IllegalAction when
-        there is none)."""
+    def review_model(
+        self, first: int = 0, count: int = REVIEW_SLICE, seat: int | None = None
+    ) -> dict[str, Any]:
+        """A slice of the review of the hand just finished for a person's `seat` (by default
+        the one on screen), JSON-ready (IllegalAction when there is none)."""
         ...
 
     def view_model(self) -> dict[str, Any]:
-        """Every fact the page draws, JSON-ready, from the person's seat: nothing the person
-        may not see."""
+        """Every fact the page draws, JSON-ready, from the seat of the person on screen:
+        nothing that person may not see (IllegalAction while covered)."""
+        ...
+
+    def public_model(self) -> dict[str, Any]:
+        """What the table shows everyone, JSON-ready: whose turn, the counts, the scores, the
+        public moves, and no hidden card of anyone."""
+        ...
+
+    def shown_model(self) -> dict[str, Any]:
+        """What the page may draw now: `view_model()`, or while covered `public_model()`."""
         ...
 
     def save(self) -> dict[str, Any]:
@@ -119,7 +150,7 @@ class Session(Protocol):
         ...
 
     def statistics(self) -> dict[str, Any]:
-        """The person's statistics, JSON-ready (what `create` and `restore` take back)."""
+        """The people's statistics, JSON-ready (what `create` and `restore` take back)."""
         ...
 
 
@@ -142,15 +173,16 @@ def person_code(code: Any, person: int) -> str | None:
 
 class MatchSession:
     """The part of a session every card game shares, for a frozen dataclass with the fields
-    `settings`, `match` and `stats`: the codes every game reads, refusals, the save and the
-    statistics, and the computer players' moves. A game's session names its match type, action
-    parser and computer players (`make_agent`), says which rules the settings choose
-    (`rules_for`, by default their `rules()`), and what the page draws (`view_model`)."""
+    `settings` (with a `seating`), `match`, `stats` and `revealed`: the codes every game reads,
+    refusals, covering the people's turns from one another, the save and the statistics, and
+    the computer players' moves. A game's session names its match type, action parser and
+    computer players (`make_agent`), says which rules the settings choose (`rules_for`, by
+    default their `rules()`), and what the page draws (`view_model` from `self.seat`, and
+    `public_model`)."""
 
     __slots__ = ()
     game: ClassVar[str]
     title: ClassVar[str]  # how messages name the game
-    person: ClassVar[int] = 0  # the person's seat
     save_format: ClassVar[str]
     save_version: ClassVar[int] = 1
     settings_type: ClassVar[Any]  # a frozen dataclass checking its own values
@@ -161,6 +193,7 @@ class MatchSession:
     settings: Any
     match: Any
     stats: CountedStats
+    revealed: int | None  # the person on screen at a shared table (None: covered)
 
     # ---- hooks ----------------------------------------------------------------------------
 
@@ -185,25 +218,119 @@ class MatchSession:
         """The rules of the match that `settings` choose (by default, their `rules()`)."""
         return settings.rules()
 
+    def public_model(self) -> dict[str, Any]:
+        """What the table shows everyone (the game's own facts: `public_facts`), with whose
+        turn it is and which person the cover waits for."""
+        hand = self.match.round
+        return {
+            "game": self.game,
+            "screen": "pass-device" if not hand.is_over else self.screen,
+            "settings": settings_record(self.settings),
+            "seats": self.seating.model(),
+            "to_move": None if hand.is_over else hand.to_move,
+            "next_person": self.next_person,
+            **self.public_facts(),
+        }
+
+    def public_facts(self) -> dict[str, Any]:
+        """The game's public facts: counts, scores, the pile's top, the table, the move log."""
+        raise NotImplementedError
+
+    @property
+    def screen(self) -> str:
+        """Which screen the page shows (the game's names; "pass-device" while covered)."""
+        raise NotImplementedError
+
+    def view_model(self) -> dict[str, Any]:
+        """What the person on screen may see, as the page draws it (the game's own)."""
+        raise NotImplementedError
+
+    # ---- seats ----------------------------------------------------------------------------
+
+    @property
+    def seating(self) -> Seating:
+        seating: Seating = self.settings.seating
+        return seating
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose view the page shows: the only person's, or at a shared table the
+        person revealed (None: covered)."""
+        seating = self.seating
+        return self.revealed if seating.shared else seating.persons[0]
+
+    @property
+    def covered(self) -> bool:
+        return self.seat is None
+
+    @property
+    def next_person(self) -> int | None:
+        """The person the cover waits for: the person to move (None while a computer player
+        moves); once the hand is over, the first person after the last to move."""
+        hand, seating = self.match.round, self.seating
+        if not hand.is_over:
+            return hand.to_move if seating.is_person(hand.to_move) else None
+        last = hand.actions[-1].seat if hand.actions else -1
+        later = [seat for seat in seating.persons if seat > last]
+        return (later or list(seating.persons))[0]
+
+    def covering(self: MS) -> MS:
+        """This session with the cover drawn at a shared table once the turn has left the
+        person on screen (or the hand has ended without them)."""
+        seat = self.revealed
+        if seat is None or not self.seating.shared:
+            return self
+        hand = self.match.round
+        if hand.is_over:
+            last = hand.actions[-1].seat if hand.actions else None
+            if last == seat:
+                return self  # who ended the hand sees how it ended
+        elif hand.to_move == seat:
+            return self
+        return replace(self, revealed=None)  # type: ignore[type-var]
+
+    def reveal(self: MS) -> MS:
+        """Uncover the table for the person the cover waits for (IllegalAction when there is
+        none: nothing is covered, or a computer player is still to move)."""
+        if not self.covered:
+            raise IllegalAction("Nothing is covered.", "not_covered")
+        person = self.next_person
+        if person is None:
+            raise IllegalAction("A computer player is still to move.", "not_your_turn")
+        return replace(self, revealed=person)  # type: ignore[type-var]
+
+    def shown_model(self) -> dict[str, Any]:
+        return self.public_model() if self.covered else self.view_model()
+
+    def on_screen(self) -> int:
+        """The seat of the person on screen (IllegalAction while covered)."""
+        seat = self.seat
+        if seat is None:
+            raise IllegalAction("Whose turn it is is covered: reveal it first.", "covered")
+        return seat
+
     def computer_action(self) -> Any:
-        """The next action of the computer player to move, at the session's level, from its own
+        """The next action of the computer player to move, at its seat's level, from its own
         view only. Its seed depends on the position alone, so a restored game plays on exactly
         as it would have."""
         hand = self.match.round
-        if hand.is_over or hand.to_move == self.person:
+        if hand.is_over or self.seating.is_person(hand.to_move):
             raise IllegalAction("It is not a computer player's turn.", "not_your_turn")
-        agent = self.make_agent(self.settings.level, decision_seed(self.match))
+        agent = self.make_agent(self.seating.level(hand.to_move), decision_seed(self.match))
         return agent.act(self.match.view(hand.to_move))
 
     def seen_model(self, view: Any) -> dict[str, Any]:
         """What the person saw at a decision of the review (their view then), JSON-ready."""
         return {}
 
-    def review_model(self, first: int = 0, count: int = REVIEW_SLICE) -> dict[str, Any]:
-        """A slice of the review of the hand just finished: up to `count` of the person's
-        decisions from action `first` on, each with what they saw then, and `next`, where the
-        next slice starts (None once the review is whole). In slices, so the worker answers
-        between them and the page can leave the review at any time."""
+    def review_model(
+        self, first: int = 0, count: int = REVIEW_SLICE, seat: int | None = None
+    ) -> dict[str, Any]:
+        """A slice of the review of the hand just finished for a person's `seat` (by default
+        the person on screen; at a shared table the page covers the table before it asks): up
+        to `count` of their decisions from action `first` on, each with what they saw then,
+        and `next`, where the next slice starts (None once the review is whole). In slices, so
+        the worker answers between them and the page can leave the review at any time."""
         hand = self.match.round
         if self.review_module is None:
             raise IllegalAction(f"{self.title} hands are not reviewed.", "no_review")
@@ -216,11 +343,16 @@ class MatchSession:
             or not 0 < count <= REVIEW_SLICE_MAX
         ):
             raise IllegalAction("A review slice is a start and a count.", "bad_request")
-        taken = list(islice(self.review_module.judged_steps(hand, self.person, first=first), count))
+        if seat is None:
+            seat = self.on_screen()
+        if type(seat) is not int or seat not in self.seating.persons:
+            raise IllegalAction("Only a person's hand is reviewed.", "bad_request")
+        taken = list(islice(self.review_module.judged_steps(hand, seat, first=first), count))
         return {
+            "seat": seat,
             "decisions": [self.decision_model(decision, view) for decision, view in taken],
             "next": taken[-1][0].index + 1 if len(taken) == count else None,
-            "won": hand.result.winner == self.person,  # the summary's words differ
+            "won": hand.result.winner == seat,  # the summary's words differ
         }
 
     def decision_model(self, decision: Decision, view: Any) -> dict[str, Any]:
@@ -301,9 +433,14 @@ class MatchSession:
 
     @classmethod
     def seated(cls: type[MS], settings: Any, match: Any, stats: Any) -> MS:
-        """The person's session at `match`, counting on from their statistics (None: none yet)."""
+        """The session at `match`, counting on from the people's statistics (None: none yet);
+        at a table people share, covered."""
         stats = cls.stats_type() if stats is None else stats
-        return cls(settings, match, stats.count(match))  # type: ignore[call-arg]
+        seating = settings.seating
+        session = cls(settings, match, stats.counted(match, seating), None)  # type: ignore[call-arg]
+        if seating.shared:
+            return session
+        return replace(session, revealed=seating.persons[0])  # type: ignore[type-var]
 
     def act(self: MS, code: Any) -> MS | Refusal:
         try:
@@ -315,13 +452,19 @@ class MatchSession:
                 if not self.match.is_over:
                     raise IllegalAction("The match is still being played.", "match_in_play")
                 return self.create(self.settings, rematch_seed(self.match), self.stats)
-            full = person_code(code, self.person)
+            if code == REVEAL:
+                return self.reveal()
+            full = person_code(code, self.seat or 0)
             if full is None:
                 return bad_code(code)
             try:
                 action = self.parse_action(full)
             except ValueError:
                 return bad_code(code)
+            seat = self.on_screen()  # a move is only ever the person's on screen
+            hand = self.match.round
+            if not hand.is_over and hand.to_move != seat:
+                raise IllegalAction("It is not your turn.", "not_your_turn")
             return self.played(action)
         except IllegalAction as error:
             return Refusal.of(error)
@@ -331,13 +474,14 @@ class MatchSession:
         return self.with_match(self.match.apply(action))
 
     def with_match(self: MS, match: Any) -> MS:
-        return replace(self, match=match, stats=self.stats.count(match))  # type: ignore[type-var]
+        counted = self.stats.counted(match, self.seating)
+        return replace(self, match=match, stats=counted).covering()  # type: ignore[type-var]
 
     def save(self) -> dict[str, Any]:
         return {
             "format": self.save_format,
             "version": self.save_version,
-            "settings": asdict(self.settings),
+            "settings": settings_record(self.settings),
             "match": self.match.to_record(),
         }
 
@@ -346,6 +490,20 @@ class MatchSession:
 
 
 MS = TypeVar("MS", bound=MatchSession)
+
+
+def settings_record(settings: Any) -> dict[str, Any]:
+    """Settings as a save and the page keep them: one person's settings without seats, as they
+    were before tables could be shared (so those saves stay byte for byte)."""
+    record = asdict(settings)
+    if not record.get("seats"):
+        record.pop("seats", None)
+        if not any(record.get("names", ())):
+            record.pop("names", None)
+    for key in ("seats", "names"):
+        if key in record:
+            record[key] = list(record[key])
+    return record
 
 
 def check_save(record: Any, save_format: str, version: int, game: str) -> Mapping[str, Any]:
@@ -371,62 +529,112 @@ def settings_from_dict(cls: type[T], data: Any) -> T:
 
 
 S = TypeVar("S", bound="CountedStats")
-BOOKKEEPING = ("match_seed", "hands_counted", "match_counted")
+BOOKKEEPING = ("match_seed", "hands_counted", "match_counted", "people")
 
 
 @dataclass(frozen=True, slots=True)
 class CountedStats:
-    """A person's statistics over every match, the part both games share: which match is being
-    counted and how far. A game's `Stats` adds its counts and says what a finished hand
-    (`with_hand`) and a finished match (`with_match`) add to them.
+    """The statistics kept on this device over every match, the part every game shares: which
+    match is being counted and how far. A game's `Stats` adds its counts and says what a
+    finished hand (`with_hand`) and a finished match (`with_match`) add to a seat's.
 
-    Counting is idempotent: `count(match)` adds only the hands of that match not counted yet,
-    and the match once it is over, so a reload never counts a hand twice; another match's seed
-    starts its count afresh."""
+    Each person's are kept under their name: the figures of this object are those of the
+    person with no name (the one person against the computer, as before names), and `people`
+    holds each named person's, by name.
+
+    Counting is idempotent: `count(match, seat)` adds only the hands of that match not counted
+    yet, and the match once it is over, so a reload never counts a hand twice; another match's
+    seed starts its count afresh."""
 
     match_seed: int | None = None  # the match being counted
     hands_counted: int = 0  # of that match
     match_counted: bool = False
+    people: tuple[tuple[str, CountedStats], ...] = ()  # each named person's, by name
 
-    def with_hand(self: S, result: Any) -> S:
+    def with_hand(self: S, result: Any, seat: int) -> S:
         raise NotImplementedError
 
-    def with_match(self: S, match: Any) -> S:
+    def with_match(self: S, match: Any, seat: int) -> S:
         raise NotImplementedError
 
-    def count(self: S, match: Any) -> S:
+    def count(self: S, match: Any, seat: int = 0) -> S:
+        """These statistics with the hands of `match` that seat `seat` played counted in."""
         stats = self
         if stats.match_seed != match.seed:
             stats = replace(stats, match_seed=match.seed, hands_counted=0, match_counted=False)
         results = [hand.result for hand in match.rounds if hand.result is not None]
         for result in results[stats.hands_counted :]:
-            stats = stats.with_hand(result)
+            stats = stats.with_hand(result, seat)
         stats = replace(stats, hands_counted=len(results))
         if match.is_over and not stats.match_counted:
-            stats = replace(stats.with_match(match), match_counted=True)
+            stats = replace(stats.with_match(match, seat), match_counted=True)
         return stats
 
-    def figures(self) -> list[tuple[str, int]]:
-        """The counts the statistics sheet shows, by name, in the order they are declared."""
-        return [(f.name, getattr(self, f.name)) for f in fields(self) if f.name not in BOOKKEEPING]
+    def counted(self: S, match: Any, seating: Seating) -> S:
+        """Every person's statistics with `match` counted in, each under their name."""
+        stats = self
+        for seat in seating.persons:
+            name = seating.names[seat]
+            if name:
+                stats = stats.with_person(name, stats.of(name).count(match, seat))
+            else:
+                stats = stats.count(match, seat)
+        return stats
+
+    def of(self: S, name: str) -> S:
+        """The statistics of the person called `name` ("": the person with no name)."""
+        if not name:
+            return replace(self, people=())
+        return dict(self.people).get(name) or type(self)()  # type: ignore[return-value]
+
+    def with_person(self: S, name: str, stats: S) -> S:
+        people = dict(self.people)
+        people[name] = replace(stats, people=())
+        return replace(self, people=tuple(sorted(people.items())))
+
+    def names(self) -> list[str]:
+        """The named people with statistics here."""
+        return [name for name, _ in self.people]
+
+    def figures(self, name: str = "") -> list[tuple[str, int]]:
+        """The counts the statistics sheet shows of the person called `name`, by statistic, in
+        the order they are declared."""
+        stats = self.of(name)
+        return [
+            (f.name, getattr(stats, f.name)) for f in fields(stats) if f.name not in BOOKKEEPING
+        ]
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        record = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "people"}
+        if self.people:
+            record["people"] = {name: stats.as_dict() for name, stats in self.people}
+        return record
 
     @classmethod
     def from_dict(cls: type[S], data: Any) -> S:
         """Statistics from a save: counts are integers from 0, `match_seed` an integer or None,
-        `match_counted` a boolean; missing ones take their defaults, unknown keys are ignored,
-        anything else is a ValueError naming the statistic. None is no statistics yet."""
+        `match_counted` a boolean, `people` an object of each named person's; missing ones
+        take their defaults, unknown keys are ignored, anything else is a ValueError naming the
+        statistic. None is no statistics yet."""
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
             raise ValueError("the statistics are not an object")
-        values = {}
+        values: dict[str, Any] = {}
         for f in fields(cls):
             if f.name not in data:
                 continue
             value = data[f.name]
+            if f.name == "people":
+                if not isinstance(value, Mapping):
+                    raise ValueError(f"the statistics' people are not an object: {value!r}")
+                people = []
+                for name, stats in value.items():
+                    if not name or clean_name(name) != name:
+                        raise ValueError(f"the statistics of {name!r} are under no valid name")
+                    people.append((name, replace(cls.from_dict(stats), people=())))
+                values["people"] = tuple(sorted(people))
+                continue
             if f.name == "match_seed":
                 ok = value is None or type(value) is int
             elif f.name == "match_counted":
@@ -445,18 +653,17 @@ class GameStats(CountedStats):
     Rummikub): games played, won (alone or shared) and the best final total of a game won. A
     game's `Stats` adds what its hands count (`with_hand`)."""
 
-    person: ClassVar[int] = 0  # the person's seat
     games: int = 0
     games_won: int = 0  # alone or shared: the person had the highest total
     best_game: int = 0  # highest final total of a game the person won
 
-    def with_match(self: G, match: Any) -> G:
-        won = self.person in match.winners
+    def with_match(self: G, match: Any, seat: int) -> G:
+        won = seat in match.winners
         return replace(
             self,
             games=self.games + 1,
             games_won=self.games_won + won,
-            best_game=max(self.best_game, match.scores[self.person] if won else 0),
+            best_game=max(self.best_game, match.scores[seat] if won else 0),
         )
 
 

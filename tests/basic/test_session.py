@@ -8,12 +8,14 @@ import pytest
 from rummy.basic import TURNOVERS, DrawDiscard, DrawStock, LayOff, NewMeld, Phase, hand_value
 from rummy.basic.actions import action_code
 from rummy.basic.agents import LEVELS, make_agent
-from rummy.basic.session import PERSON, BasicSession, Settings, Stats, levels
+from rummy.basic.session import BasicSession, Settings, Stats, levels
 from rummy.cards import parse_cards
 from rummy.melds import make_meld
 from rummy.sessions import Refusal
 from support.session_play import acted, moves_of_the_hand
 from support.session_play import until as play_until
+
+PERSON = 0  # the one person's seat, against the computer players
 
 
 def new(seed, **settings):

@@ -13,7 +13,6 @@ from rummy.rummikub import parse_tiles as tiles
 from rummy.rummikub.agents import LEVELS
 from rummy.rummikub.round import Timeout, new_sets_value, replay
 from rummy.rummikub.session import (
-    PERSON,
     RummikubSession,
     Settings,
     Stats,
@@ -26,6 +25,8 @@ from rummy.rummikub.session import (
 from rummy.sessions import Refusal
 from support.random_play import reshuffle_hidden
 from support.session_play import acted, until
+
+PERSON = 0  # the one person's seat, against the computer players
 
 
 def sets(*texts):

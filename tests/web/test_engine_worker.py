@@ -443,3 +443,88 @@ def test_the_daily_deal_is_the_same_in_two_engines_and_differs_by_day(call, game
 @pytest.mark.parametrize("day", ["2026-13-01", "yesterday", "2026-12-01T10:00", 20261201])
 def test_a_daily_deal_of_a_day_that_is_not_a_date_is_refused(call, day):
     assert call("start", {"game": "gin", "daily": day})["reason"] == "bad_settings"
+
+
+# ---- a table people share ---------------------------------------------------------------------
+
+SHARED = {
+    "gin": {"target": 50, "seats": ["person", "person"], "names": ["Ann", "Bo"]},
+    "basic": {
+        "opponents": 2,
+        "hands": 1,
+        "target": None,
+        "seats": ["person", "easy", "person"],
+        "names": ["Ann", "", "Bo"],
+    },
+    "rummikub": {"opponents": 2, "seats": ["person", "easy", "person"], "names": ["Ann", "", "Bo"]},
+}
+
+
+def hidden_codes(game, session):
+    """The codes of the cards or tiles nobody has seen: in a hand or rack, or in the stock or
+    pool, and never shown (a card discarded, passed or taken from the pile, or in a turned-over
+    stock; a tile whose twin is on the table has a code the table shows)."""
+    hand = session.match.round
+    if game == "rummikub":
+        shown = {tile.code for tile_set in hand.table for tile in tile_set.tiles}
+        held = [tile for rack in hand.racks for tile in rack] + list(hand.pool)
+        return {tile.code for tile in held} - shown
+    shown = {c for seen in (hand.discards, hand.taken) for cards in seen for c in cards}
+    shown |= {c for cards in getattr(hand, "passed", ()) for c in cards}
+    held = [c for cards in hand.hands for c in cards] + list(hand.stock)
+    return {card.code for card in held if card not in shown}
+
+
+def words(value):
+    """Every string in a JSON value, keys included."""
+    if isinstance(value, dict):
+        return {w for k, v in value.items() for w in words(k) | words(v)}
+    if isinstance(value, list):
+        return {w for v in value for w in words(v)}
+    return {value} if isinstance(value, str) else set()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_worker_sends_no_hidden_card_while_a_shared_table_is_covered(call, game):
+    """Between two people's turns, no reply holds a card or tile of anyone's hidden hand; a
+    move is refused until the next person has tapped the cover, and then only theirs."""
+    engine = worker.Engine()
+    functions = worker.exports(engine)
+
+    def send(name, request):
+        return json.loads(functions[name](json.dumps(request)))
+
+    reply = send("start", {"game": game, "settings": SHARED[game], "seed": 8})
+    covers = reveals = 0
+    for _ in range(400):
+        view = reply["view"]
+        if view["screen"] in OVER[game]:
+            break
+        if view["screen"] == "pass-device":
+            covers += 1
+            session = engine.sessions[game]
+            assert not words(reply) & hidden_codes(game, session)
+            refused = send("act", {"game": game, "code": person_move_of(game)})
+            assert refused["reason"] in ("covered", "bad_code")
+            assert send("hints", {"game": game})["ok"] is False
+            code = "computer" if view["next_person"] is None else "reveal"
+            reply = send("act", {"game": game, "code": code})
+            if code == "reveal":
+                reveals += 1
+                assert reply["view"]["seat"] == view["next_person"]
+            continue
+        reply = send("act", {"game": game, "code": person_move(view)})
+        assert reply["ok"], reply
+    assert covers and reveals
+
+
+def person_move_of(game):
+    return {"gin": "pass", "basic": "stock", "rummikub": "draw"}[game]
+
+
+def test_statistics_are_kept_by_name(call):
+    call("start", {"game": "gin", "settings": SHARED["gin"], "seed": 8})
+    stats = call("statistics", {"game": "gin", "name": "Ann"})
+    assert stats["names"] == ["Ann", "Bo"] and stats["name"] == "Ann"
+    assert dict(stats["figures"])["matches"] == 0
+    assert call("statistics", {"game": "gin", "name": 7})["reason"] == "bad_request"

@@ -1,5 +1,6 @@
-"""The person's Basic Rummy session: seat 0 against 1-5 computer players, with their
-statistics, as the page drives it through the session protocol (`rummy.sessions`).
+"""A Basic Rummy session: a person (seat 0) against 1-5 computer players, or 2-6 seats of
+people and computer players sharing the device, with the people's statistics, as the page
+drives it through the session protocol (`rummy.sessions`).
 
 Everything the page shows comes from `view_model()`: which screen and whose turn, every
 player's count and score, the table's melds, the hand in the page's arrangements and its
@@ -12,10 +13,11 @@ and the agents.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import DECK, Card
+from ..seats import Seating, checked_seating
 from ..sessions import (
     CountedStats,
     GameStats,
@@ -24,6 +26,7 @@ from ..sessions import (
     codes,
     last_move,
     settings_from_dict,
+    settings_record,
 )
 from . import agents, review
 from .actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
@@ -33,7 +36,6 @@ from .rules import TURNOVERS, Rules
 from .state import Ending, Phase, Result, hand_value
 from .view import View
 
-PERSON = 0
 DRAWS = ("DrawStock", "DrawDiscard")  # the moves that begin a turn
 MAX_OPPONENTS = 5
 SAVE_FORMAT = "rummy-table/basic"
@@ -48,12 +50,16 @@ def levels() -> tuple[str, ...]:
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the start screen chooses: how many computer players, how long the game lasts
-    (a number of hands or a target score, exactly one) and how well the computer plays."""
+    (a number of hands or a target score, exactly one) and how well the computer plays; or
+    the `seats` (`rummy.seats`: people and computer players, as many as `opponents` + 1) and
+    the people's `names`."""
 
     opponents: int = 3
     hands: int | None = None
     target: int | None = 100
     level: str = "easy"
+    seats: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if type(self.opponents) is not int or not 1 <= self.opponents <= MAX_OPPONENTS:
@@ -63,10 +69,15 @@ class Settings:
         if not isinstance(self.level, str) or self.level not in agents.LEVELS:
             raise ValueError(f"level must be one of {', '.join(levels())}, not {self.level!r}")
         self.rules()  # the game length is checked by the rules
+        checked_seating(self, self.players, agents.LEVELS)
 
     @property
     def players(self) -> int:
         return self.opponents + 1
+
+    @property
+    def seating(self) -> Seating:
+        return checked_seating(self, self.players, agents.LEVELS)
 
     def rules(self) -> Rules:
         return Rules(players=self.players, hands=self.hands, target=self.target)
@@ -85,8 +96,8 @@ class Stats(GameStats):
     rummies: int = 0  # the person's hands won by going rummy
     best_hand: int = 0  # most points the person scored in one hand
 
-    def with_hand(self, result: Result) -> Stats:
-        mine = result.winner == PERSON
+    def with_hand(self, result: Result, seat: int) -> Stats:
+        mine = result.winner == seat
         return replace(
             self,
             hands=self.hands + (result.winner is not None),
@@ -98,12 +109,11 @@ class Stats(GameStats):
 
 @dataclass(frozen=True, slots=True)
 class BasicSession(MatchSession):
-    """The person (seat PERSON) against `settings.opponents` computer players."""
+    """The seats of `settings`: by default a person against computer players."""
 
     game: ClassVar[str] = "basic"
     title: ClassVar[str] = "Basic Rummy"
     levels: ClassVar[tuple[str, ...]] = levels()
-    person: ClassVar[int] = PERSON
     save_format: ClassVar[str] = SAVE_FORMAT
     save_version: ClassVar[int] = SAVE_VERSION
     settings_type: ClassVar[Any] = Settings
@@ -131,13 +141,14 @@ class BasicSession(MatchSession):
     settings: Settings
     match: Match
     stats: Stats = Stats()
+    revealed: int | None = None
 
     # ---- what the page shows --------------------------------------------------------------
 
     @property
     def view(self) -> View:
-        """What the person sees."""
-        return self.match.view(PERSON)
+        """What the person on screen sees."""
+        return self.match.view(self.on_screen())
 
     @property
     def to_move(self) -> int | None:
@@ -148,11 +159,14 @@ class BasicSession(MatchSession):
     @property
     def screen(self) -> str:
         """Which screen the page shows: "draw" or "play" (the person's turn, before and after
-        drawing), "opponent" (a computer player's turn), "hand-over" or "game-over"."""
+        drawing), "opponent" (a computer player's turn), "hand-over" or "game-over"
+        ("pass-device" while covered)."""
         hand = self.match.round
         if hand.is_over:
             return "game-over" if self.match.is_over else "hand-over"
-        if hand.to_move != PERSON:
+        if self.covered:
+            return "pass-device"
+        if hand.to_move != self.seat:
             return "opponent"
         return "draw" if hand.phase is Phase.DRAW else "play"
 
@@ -163,11 +177,13 @@ class BasicSession(MatchSession):
         return {
             "game": self.game,
             "screen": self.screen,
-            "settings": asdict(self.settings),
+            "settings": settings_record(self.settings),
+            "seat": view.seat,
+            "seats": self.seating.model(),
             "players": [
                 {
                     "seat": seat,
-                    "you": seat == PERSON,
+                    "you": seat == view.seat,
                     "cards": count,
                     "score": view.scores[seat],
                     "to_move": seat == self.to_move,
@@ -202,22 +218,53 @@ class BasicSession(MatchSession):
         """How the hand ended and every player's cards left, what they count and the score."""
         if view.result is None or view.final_hands is None:
             return None
-        winner = view.result.winner
+        return result_model(view.result, view.final_hands, self.match.scores)
+
+    def public_facts(self) -> dict[str, Any]:
+        """Every seat's card count and score, the stock, the pile's top, the table's melds, the
+        move log, and once the hand is over how it ended (every hand is shown then)."""
+        match, hand = self.match, self.match.round
+        log = hand_log(hand)
         return {
-            "kind": view.result.kind.value,
-            "winner": winner,
-            "points": view.result.points,
-            "summary": [
-                {
-                    "seat": seat,
-                    "cards": codes(cards),
-                    "value": hand_value(cards),
-                    "score": self.match.scores[seat],
-                    "went_out": seat == winner,
-                }
-                for seat, cards in enumerate(view.final_hands)
+            "players": [
+                {"seat": seat, "cards": len(cards), "score": match.scores[seat]}
+                for seat, cards in enumerate(hand.hands)
             ],
+            "target": hand.rules.target,
+            "hands": hand.rules.hands,
+            "hand_number": len(match.rounds),
+            "stock": len(hand.stock),
+            "pile_top": hand.pile[-1].code if hand.pile else None,
+            "melds": [
+                {"number": n, "owner": laid.owner, "cards": codes(laid.meld.cards)}
+                for n, laid in enumerate(hand.table)
+            ],
+            "log": log,
+            "last_move": last_move(log, DRAWS),
+            "result": result_model(hand.result, hand.hands, match.scores) if hand.result else None,
+            "match": {"over": match.is_over, "winners": list(match.winners)},
         }
+
+
+def result_model(
+    result: Result, final_hands: tuple[tuple[Card, ...], ...], scores: tuple[int, ...]
+) -> dict[str, Any]:
+    """How a hand ended: every player's cards left, what they count and the score."""
+    return {
+        "kind": result.kind.value,
+        "winner": result.winner,
+        "points": result.points,
+        "summary": [
+            {
+                "seat": seat,
+                "cards": codes(cards),
+                "value": hand_value(cards),
+                "score": scores[seat],
+                "went_out": seat == result.winner,
+            }
+            for seat, cards in enumerate(final_hands)
+        ],
+    }
 
 
 def hand_log(hand: Round) -> list[dict[str, Any]]:

@@ -1,5 +1,6 @@
-"""The person's gin session: one match against the computer, with their statistics, as the
-page drives it through the session protocol (`rummy.sessions`).
+"""A gin session: one match of a person against the computer, or of two people sharing the
+device, with their statistics, as the page drives it through the session protocol
+(`rummy.sessions`).
 
 Everything the page shows comes from `view_model()`: which screen, the piles, the hand in the
 arrangements the page offers, what each discard would leave and whether a knock with it would
@@ -11,12 +12,13 @@ the hand, the match and the agents.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import Card, to_mask
 from ..melds import Meld, deadwood
 from ..review import SHOWN
+from ..seats import Seating, checked_seating
 from ..sessions import (
     CountedStats,
     MatchSession,
@@ -24,6 +26,7 @@ from ..sessions import (
     codes,
     last_move,
     settings_from_dict,
+    settings_record,
 )
 from . import review
 from .actions import (
@@ -38,7 +41,7 @@ from .actions import (
 from .agents import LEVELS, make_agent
 from .agents.hard import Advice, advise
 from .explain import compared, reasons
-from .match import COMPUTER, PERSON, Match
+from .match import Match
 from .round import Round, deadwood_after_discard
 from .rules import PRESETS, TARGETS, Rules, preset
 from .settle import Ending, Settlement
@@ -48,17 +51,20 @@ from .view import View
 HINTED = 4  # options a hint names: the best and three others
 SAVE_FORMAT = "rummy-table/gin"
 SAVE_VERSION = 1
-ROLES = {PERSON: "you", COMPUTER: "opponent"}
 DRAWS = ("TakeUpcard", "DrawStock", "DrawDiscard")  # the moves that begin a turn's draw
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """What the start screen chooses."""
+    """What the start screen chooses: the target, the rules, and who plays: the person against
+    the computer at `level`, or the `seats` given (two people, or a person and the computer at
+    its own level; `rummy.seats`) with the people's `names`."""
 
     target: int = 100
     level: str = "normal"
     rules: str = "house"
+    seats: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.target not in TARGETS:
@@ -67,6 +73,11 @@ class Settings:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {self.level!r}")
         if self.rules not in PRESETS:
             raise ValueError(f"rules must be one of {', '.join(PRESETS)}, not {self.rules!r}")
+        checked_seating(self, 2, LEVELS)
+
+    @property
+    def seating(self) -> Seating:
+        return checked_seating(self, 2, LEVELS)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -86,8 +97,8 @@ class Stats(CountedStats):
     best_hand: int = 0  # most points the person scored in one hand
     best_match: int = 0  # highest final score of a match the person won
 
-    def with_hand(self, result: Result) -> Stats:
-        mine = result.winner == PERSON
+    def with_hand(self, result: Result, seat: int) -> Stats:
+        mine = result.winner == seat
         return replace(
             self,
             hands=self.hands + (result.kind is not Ending.DEAD),
@@ -97,24 +108,23 @@ class Stats(CountedStats):
             best_hand=max(self.best_hand, result.points if mine else 0),
         )
 
-    def with_match(self, match: Match) -> Stats:
-        won = match.winner == PERSON
+    def with_match(self, match: Match, seat: int) -> Stats:
+        won = match.winner == seat
         return replace(
             self,
             matches=self.matches + 1,
             matches_won=self.matches_won + won,
-            best_match=max(self.best_match, match.scores[PERSON] if won else 0),
+            best_match=max(self.best_match, match.scores[seat] if won else 0),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class GinSession(MatchSession):
-    """The person (seat PERSON) against one computer player, with their running statistics."""
+    """A person against the computer, or two people, with their running statistics."""
 
     game: ClassVar[str] = "gin"
     title: ClassVar[str] = "gin"
     levels: ClassVar[tuple[str, ...]] = tuple(LEVELS)
-    person: ClassVar[int] = PERSON
     save_format: ClassVar[str] = SAVE_FORMAT
     save_version: ClassVar[int] = SAVE_VERSION
     settings_type: ClassVar[Any] = Settings
@@ -136,6 +146,7 @@ class GinSession(MatchSession):
     settings: Settings
     match: Match
     stats: Stats = Stats()
+    revealed: int | None = None
 
     # ---- the hooks of MatchSession -------------------------------------------------------
 
@@ -147,18 +158,26 @@ class GinSession(MatchSession):
 
     @property
     def view(self) -> View:
-        """What the person sees."""
-        return self.match.view(PERSON)
+        """What the person on screen sees."""
+        return self.match.view(self.on_screen())
 
     @property
     def screen(self) -> str:
-        """Which screen the page shows: upcard, draw, discard, opponent, settle or match-over."""
+        """Which screen the page shows: upcard, draw, discard, opponent, settle or match-over
+        (pass-device while covered)."""
         hand = self.match.round
         if hand.is_over:
             return "match-over" if self.match.is_over else "settle"
-        if hand.to_move == COMPUTER:
+        if self.covered:
+            return "pass-device"
+        if hand.to_move != self.seat:
             return "opponent"
         return {Phase.UPCARD: "upcard", Phase.DRAW: "draw", Phase.DISCARD: "discard"}[hand.phase]
+
+    def roles(self) -> dict[int, str]:
+        """How the model names each seat: "you" (the person on screen) and "opponent"."""
+        seat = self.on_screen()
+        return {seat: "you", 1 - seat: "opponent"}
 
     def hints(self) -> tuple[Advice, ...]:
         """The person's legal options ranked by the hard player (the hint button)."""
@@ -194,13 +213,16 @@ class GinSession(MatchSession):
 
     def view_model(self) -> dict[str, Any]:
         view = self.view
+        roles = self.roles()
         legal = view.legal_actions
-        log = hand_log(self.match.round)
+        log = hand_log(self.match.round, roles)
         return {
             "game": self.game,
             "screen": self.screen,
-            "settings": asdict(self.settings),
-            "scores": {"you": view.scores[0], "opponent": view.scores[1]},
+            "settings": settings_record(self.settings),
+            "seat": view.seat,
+            "seats": self.seating.model(),
+            "scores": {roles[seat]: view.scores[seat] for seat in (0, 1)},
             "target": view.rules.target,
             "stock": view.stock_count,
             "pile_top": view.pile[-1].code if view.pile else None,
@@ -215,16 +237,36 @@ class GinSession(MatchSession):
             "pile": codes(view.pile),
             "log": log,
             "last_move": last_move(log, DRAWS),
-            "result": _result_model(self.match) if self.match.round.result else None,
-            "match": {"over": self.match.is_over, "won": self.match.winner == PERSON},
+            "result": _result_model(self.match, roles) if self.match.round.result else None,
+            "match": {"over": self.match.is_over, "won": self.match.winner == view.seat},
+        }
+
+    def public_facts(self) -> dict[str, Any]:
+        """Both seats' scores and card counts, the stock, the pile, the cards each took from
+        it, the move log, and once the hand is over how it ended (both hands are shown then)."""
+        match, hand = self.match, self.match.round
+        seats = {seat: str(seat) for seat in (0, 1)}
+        log = hand_log(hand, seats)
+        return {
+            "scores": list(match.scores),
+            "target": match.rules.target,
+            "cards": [len(cards) for cards in hand.hands],
+            "taken": [codes(cards) for cards in hand.taken],
+            "stock": len(hand.stock),
+            "pile_top": hand.pile[-1].code if hand.pile else None,
+            "log": log,
+            "last_move": last_move(log, DRAWS),
+            "result": _result_model(match, seats) if hand.result else None,
+            "match": {"over": match.is_over, "winner": match.winner},
         }
 
 
-def hand_log(hand: Round) -> list[dict[str, Any]]:
-    """Every move of the hand as either seat saw it: who, what, the card shown (a discard, the
-    upcard passed, or the card taken from the pile; never a card drawn from the stock), and
-    for a card taken from the pile who discarded it (`from`; None for the upcard, which was
-    dealt). The move log, whose last entry is the computer's move the status line tells."""
+def hand_log(hand: Round, roles: dict[int, str]) -> list[dict[str, Any]]:
+    """Every move of the hand as either seat saw it: who (by `roles`, and `seat`), what, the
+    card shown (a discard, the upcard passed, or the card taken from the pile; never a card
+    drawn from the stock), and for a card taken from the pile who discarded it (`from`; None
+    for the upcard, which was dealt). The move log, whose last entry is the opponent's move the
+    status line tells."""
     taken = [iter(cards) for cards in hand.taken]
     passed = [iter(cards) for cards in hand.passed]
     discarder = None  # the seat whose discard is the pile's top; None: the upcard, as dealt
@@ -234,14 +276,15 @@ def hand_log(hand: Round) -> list[dict[str, Any]]:
         source = None
         if isinstance(action, (TakeUpcard, DrawDiscard)):
             card = next(taken[action.seat])
-            source = ROLES[discarder] if discarder is not None else None
+            source = roles[discarder] if discarder is not None else None
         elif isinstance(action, PassUpcard):
             card = next(passed[action.seat])
         elif isinstance(action, (Discard, Knock)):
             discarder = action.seat
         log.append(
             {
-                "by": ROLES[action.seat],
+                "by": roles[action.seat],
+                "seat": action.seat,
                 "move": type(action).__name__,
                 "card": card.code if card else None,
                 "from": source,
@@ -277,8 +320,8 @@ def _discard_options(view: View) -> dict[str, dict[str, Any]]:
     return options
 
 
-def _result_model(match: Match) -> dict[str, Any]:
-    """How the hand ended, from the person's seat: who knocked and won, the points and the
+def _result_model(match: Match, roles: dict[int, str]) -> dict[str, Any]:
+    """How the hand ended, each seat named by `roles`: who knocked and won, the points and the
     bonus in them, and both hands as the settlement shows them."""
     result = match.round.result
     assert result is not None
@@ -291,8 +334,8 @@ def _result_model(match: Match) -> dict[str, Any]:
     settlement = result.settlement
     return {
         "kind": result.kind.value,
-        "winner": ROLES[result.winner],
-        "knocker": ROLES[result.knocker],
+        "winner": roles[result.winner],
+        "knocker": roles[result.knocker],
         "points": result.points,
         "bonus": bonus,
         "knocker_hand": _shown_hand(

@@ -1,5 +1,6 @@
-"""The person's Rummikub session: seat 0 against 1-3 computer players, with their statistics,
-as the page drives it through the session protocol (`rummy.sessions`).
+"""A Rummikub session: a person (seat 0) against 1-3 computer players, or 2-4 seats of people
+and computer players sharing the device, with the people's statistics, as the page drives it
+through the session protocol (`rummy.sessions`).
 
 Everything the page shows comes from `view_model()`: whose turn, every player's tile count and
 total, the table's sets, the rack in the two orders the page offers (777 groups, 789 runs),
@@ -17,11 +18,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..errors import IllegalAction
-from ..sessions import CountedStats, GameStats, MatchSession, settings_from_dict
+from ..seats import Seating, checked_seating
+from ..sessions import (
+    CountedStats,
+    GameStats,
+    MatchSession,
+    settings_from_dict,
+    settings_record,
+)
 from . import agents, review
 from .actions import parse_action, parse_table
 from .match import Match
@@ -43,7 +51,6 @@ from .sets import GROUP, TileSet, read_set
 from .solver import DECISION_BUDGET, solve
 from .tiles import FULL_POOL, Tile, parse_tile, sort_key
 
-PERSON = 0
 MAX_OPPONENTS = 3
 INITIAL_MELD = 30
 SAVE_FORMAT = "rummy-table/rummikub"
@@ -55,7 +62,8 @@ MAX_TABLE_TILES = 106  # a table the page sends for checking holds at most every
 class Settings:
     """What the start screen chooses: how many computer players and how well they play, the
     initial meld on or off, a game of `rounds` rounds or to a `target` total (exactly one), and
-    the turn timer (None: off)."""
+    the turn timer (None: off); or the `seats` (`rummy.seats`: people and computer players, as
+    many as `opponents` + 1) and the people's `names`."""
 
     opponents: int = 3
     level: str = "normal"
@@ -63,6 +71,8 @@ class Settings:
     rounds: int | None = 1
     target: int | None = None
     timer: int | None = None
+    seats: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if type(self.opponents) is not int or not 1 <= self.opponents <= MAX_OPPONENTS:
@@ -76,6 +86,11 @@ class Settings:
                 f"the initial meld is on or off (true or false), not {self.initial_meld!r}"
             )
         self.rules()  # the game's length and the timer are checked by the rules
+        checked_seating(self, self.opponents + 1, agents.LEVELS)
+
+    @property
+    def seating(self) -> Seating:
+        return checked_seating(self, self.opponents + 1, agents.LEVELS)
 
     def rules(self) -> Rules:
         return Rules(
@@ -99,24 +114,23 @@ class Stats(GameStats):
     rounds_won: int = 0
     best_round: int = 0  # most points the person won in one round
 
-    def with_hand(self, result: Result) -> Stats:
-        mine = result.winner == PERSON
+    def with_hand(self, result: Result, seat: int) -> Stats:
+        mine = result.winner == seat
         return replace(
             self,
             rounds=self.rounds + 1,
             rounds_won=self.rounds_won + mine,
-            best_round=max(self.best_round, result.scores[PERSON] if mine else 0),
+            best_round=max(self.best_round, result.scores[seat] if mine else 0),
         )
 
 
 @dataclass(frozen=True, slots=True)
 class RummikubSession(MatchSession):
-    """The person (seat PERSON) against `settings.opponents` computer players."""
+    """The seats of `settings`: by default a person against computer players."""
 
     game: ClassVar[str] = "rummikub"
     title: ClassVar[str] = "Rummikub"
     levels: ClassVar[tuple[str, ...]] = tuple(agents.LEVELS)
-    person: ClassVar[int] = PERSON
     save_format: ClassVar[str] = SAVE_FORMAT
     save_version: ClassVar[int] = SAVE_VERSION
     settings_type: ClassVar[Any] = Settings
@@ -144,30 +158,37 @@ class RummikubSession(MatchSession):
     settings: Settings
     match: Match
     stats: Stats = Stats()
+    revealed: int | None = None
 
     # ---- what the page shows --------------------------------------------------------------
 
     @property
     def screen(self) -> str:
-        """ "play" (the person's turn), "opponent", "round-over" or "game-over"."""
+        """ "play" (the person's turn), "opponent", "round-over" or "game-over" ("pass-device"
+        while covered)."""
         game = self.match.round
         if game.is_over:
             return "game-over" if self.match.is_over else "round-over"
-        return "play" if game.to_move == PERSON else "opponent"
+        if self.covered:
+            return "pass-device"
+        return "play" if game.to_move == self.seat else "opponent"
 
     def view_model(self) -> dict[str, Any]:
         match, game = self.match, self.match.round
-        view = game.view(PERSON)
+        seat = self.on_screen()
+        view = game.view(seat)
         rules = view.rules
-        owed = rules.initial_meld if not view.melded[PERSON] else 0
+        owed = rules.initial_meld if not view.melded[seat] else 0
         return {
             "game": self.game,
             "screen": self.screen,
-            "settings": asdict(self.settings),
+            "settings": settings_record(self.settings),
+            "seat": seat,
+            "seats": self.seating.model(),
             "players": [
                 {
                     "seat": seat,
-                    "you": seat == PERSON,
+                    "you": seat == view.seat,
                     "tiles": count,
                     "score": match.scores[seat],
                     "to_move": not game.is_over and seat == game.to_move,
@@ -200,13 +221,39 @@ class RummikubSession(MatchSession):
         """The tiles the person drew at their last turn of this round, if it was a draw (the
         session may know them: they are on the person's rack)."""
         game = self.match.round
-        mine = [i for i, action in enumerate(game.actions) if action.seat == PERSON]
+        mine = [i for i, action in enumerate(game.actions) if action.seat == self.seat]
         if not mine or isinstance(game.actions[mine[-1]], Play):
             return ()
         dealt = Round.deal(game.seed, game.rules)
         taken = sum(drawn_count(action) for action in game.actions[: mine[-1]])
         count = drawn_count(game.actions[mine[-1]])
         return dealt.pool[taken : taken + count]
+
+    def public_facts(self) -> dict[str, Any]:
+        """Every seat's tile count, total and whether it has melded, the pool, the table, the
+        round's turns, the last play, and once the round is over how it ended (every rack is
+        shown then)."""
+        match, game = self.match, self.match.round
+        return {
+            "players": [
+                {
+                    "seat": seat,
+                    "tiles": len(rack),
+                    "score": match.scores[seat],
+                    "melded": game.melded[seat],
+                }
+                for seat, rack in enumerate(game.racks)
+            ],
+            "round_number": len(match.rounds),
+            "rounds": game.rules.rounds,
+            "target": game.rules.target,
+            "pool": len(game.pool),
+            "table": [set_model(tile_set) for tile_set in game.table],
+            "log": turns(game),
+            "last_play": last_play(game),
+            "result": self._result_model(game),
+            "match": {"over": match.is_over, "winners": list(match.winners)},
+        }
 
     def _result_model(self, game: Round) -> dict[str, Any] | None:
         """How the round ended: every rack left, what it costs, the round's scores (summing to
@@ -237,9 +284,9 @@ class RummikubSession(MatchSession):
         of `need`: only what the initial meld counts), and whether the engine takes the table
         as the person's play (`playable`) or its refusal. The page shows the meld reached
         only when the table is playable. ValueError for a table that is not a list of lists of
-        tile codes."""
+        tile codes; IllegalAction while covered)."""
         sets = read_table(table)
-        game = self.match.round
+        game, seat = self.match.round, self.on_screen()
         checked, laid = [], []
         for tiles in sets:
             try:
@@ -265,12 +312,12 @@ class RummikubSession(MatchSession):
                 )  # as laid out: jokers in place
         refusal = None
         try:
-            if game.is_over or game.to_move != PERSON:
+            if game.is_over or game.to_move != seat:
                 raise IllegalAction("It is not your turn.", "not_your_turn")
-            game.check_play(Play.of(PERSON, sets))
+            game.check_play(Play.of(seat, sets))
         except IllegalAction as error:
             refusal = {"reason": error.reason, "params": dict(error.params), "message": str(error)}
-        owed = game.rules.initial_meld if not game.melded[PERSON] else 0
+        owed = game.rules.initial_meld if not game.melded[seat] else 0
         return {
             "sets": checked,
             "tally": meld_tally(game.table, laid) if owed else None,
@@ -284,16 +331,16 @@ class RummikubSession(MatchSession):
         places of the rack tiles it takes (empty `placed`: draw), the table tiles it moves to
         another set and where from (`moved`, see `moved_tiles`), and whether it is proven the
         best (`exact`; else the best found within the budget)."""
-        game = self.match.round
-        if game.is_over or game.to_move != PERSON:
+        game, seat = self.match.round, self.on_screen()
+        if game.is_over or game.to_move != seat:
             raise IllegalAction("It is not your turn.", "not_your_turn")
-        view = game.view(PERSON)
+        view = game.view(seat)
         # Within the computer players' budget, so a hint comes as fast as their moves.
         solution = solve(
-            view.table, view.rack, initial_meld=not view.melded[PERSON], budget=DECISION_BUDGET
+            view.table, view.rack, initial_meld=not view.melded[seat], budget=DECISION_BUDGET
         )
         if (
-            not view.melded[PERSON]
+            not view.melded[seat]
             and new_sets_value(view.table, solution.sets) < view.rules.initial_meld
         ):
             solution = replace(solution, placed=(), sets=view.table)
