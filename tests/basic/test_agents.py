@@ -179,6 +179,7 @@ def test_hard_reads_the_turned_over_stock_back_from_its_view():
 STOCK_DEALS = (229, 259, 271, 277, 278, 235, 238, 261, 267, 275)
 
 
+@pytest.mark.slow
 def test_the_stock_read_back_is_never_wrong_only_rarely_unknown():
     """Seen from every seat after a turnover, the read-back is the stock or None (two readings
     of the record would give different orders); never another order."""

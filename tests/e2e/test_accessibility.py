@@ -311,6 +311,7 @@ def test_every_basic_rummy_screen_is_accessible(page: Page, site):
     )
 
 
+@pytest.mark.slow
 def test_every_rummikub_screen_is_accessible(page: Page, site):
     open_page(page, site.url, seed=4)
     start_rummikub(page, opponents=1)
@@ -470,6 +471,7 @@ def test_after_the_persons_gin_discard_and_the_computers_turn_the_focus_is_on_th
     discards_by_keyboard(page, gin_discard, {"upcard": "take-upcard", "draw": "stock"}, gin_turn)
 
 
+@pytest.mark.slow
 def test_after_a_basic_rummy_discard_and_the_computers_turn_the_focus_is_on_the_stock(
     page: Page, site
 ):

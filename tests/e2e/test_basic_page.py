@@ -403,6 +403,7 @@ def test_basic_rummy_chosen_before_the_engine_is_ready_starts_once_it_is(page: P
     assert saved(page)["settings"] == {"opponents": 2, "hands": 1, "target": None, "level": "easy"}
 
 
+@pytest.mark.slow
 def test_basic_rummy_plays_offline_after_a_first_load_that_never_opened_it(browser, new_site):
     """The first visit only shows the start screen; offline, with the server gone, Basic Rummy
     still starts and plays a whole hand."""
@@ -423,6 +424,7 @@ def test_basic_rummy_plays_offline_after_a_first_load_that_never_opened_it(brows
         context.close()
 
 
+@pytest.mark.slow
 def test_a_whole_hand_by_keyboard_alone(page: Page, site):
     """Every choice and move is a focusable control: Enter on each plays a hand to its end."""
     open_game(page, site.url, seed=8)

@@ -174,6 +174,7 @@ sync.act = _broken
         assert phase(page) in ("upcard", "opponent", "draw")
 
 
+@pytest.mark.slow
 def test_the_startup_benchmark_prints_its_figures(dist):
     """bench/bench_startup.py runs end to end (plumbing, not speed), traced, against the floor
     it serves beside dist/, also with the browser held to one processor where the machine has

@@ -137,6 +137,7 @@ def test_with_reduced_motion_a_whole_gin_turn_moves_nothing(page: Page, site):
 # ---- Basic Rummy ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_basic_rummy_melds_and_lay_offs_fly_from_the_hand_to_the_table(page: Page, site):
     """The person's meld and lay-off fly from the hand; a computer player's meld flies from its
     panel."""

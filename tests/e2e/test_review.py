@@ -130,6 +130,7 @@ def test_a_gin_knock_is_named_apart_from_playing_on_in_the_hint_and_in_the_revie
     check_summary(page, review, won)
 
 
+@pytest.mark.slow
 def test_a_basic_rummy_hand_is_reviewed_to_the_end(page: Page, site):
     open_page(page, site.url, seed=7)
     start_basic(page, opponents=1, length="hands-1")

@@ -11,6 +11,7 @@ pytestmark = pytest.mark.e2e
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_review_page.py"
 
 
+@pytest.mark.slow
 def test_the_review_page_benchmark_prints_its_figures(dist):
     done = subprocess.run(
         [sys.executable, str(BENCH), "--hands", "1", "--dist", str(dist)],

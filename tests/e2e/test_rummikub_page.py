@@ -666,6 +666,7 @@ def test_the_language_switch_covers_the_rummikub_table(page: Page, site):
         page.keyboard.press("Escape")
 
 
+@pytest.mark.slow
 def test_a_turn_that_runs_out_of_time_restores_the_table_and_draws_three(page: Page, site):
     open_page(page, site.url, seed=5)
     start_rummikub(page, timer="30")

@@ -54,6 +54,7 @@ def open_link(page: Page, url: str, fragment: str) -> None:
     loaded(page)
 
 
+@pytest.mark.slow
 def test_a_shared_hand_replays_in_a_fresh_browser_is_reviewed_and_its_deal_played_again(
     page: Page, site, browser: Browser
 ):
@@ -232,6 +233,7 @@ def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browse
         assert stored(first, "rummy-table/gin/daily") == kept
 
 
+@pytest.mark.slow
 def test_a_rummikub_round_is_shared_and_replayed_to_its_end_in_a_fresh_browser(
     page: Page, site, browser: Browser
 ):
