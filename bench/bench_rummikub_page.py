@@ -31,7 +31,7 @@ from statistics import median
 from bench_startup import TIMEOUT, percentile, served_browser
 from rummy.rummikub.agents import LEVELS
 from rummy.rummikub.match import Match
-from rummy.rummikub.session import PERSON, RummikubSession
+from rummy.rummikub.session import RummikubSession
 from rummy.sessions import COMPUTER_MOVE
 
 SAVE = "rummy-table/rummikub/save"
@@ -122,7 +122,7 @@ def cpython_times(save: dict) -> dict:
     times = {"decisions": [], "hints": [], "differ": 0}
     for session, action in positions(RummikubSession.restore(save)):
         began = time.perf_counter()
-        if session.match.round.to_move == PERSON:
+        if session.match.round.to_move == session.seat:
             session.hints_model()
             times["hints"].append(1000 * (time.perf_counter() - began))
         else:

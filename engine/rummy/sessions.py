@@ -220,11 +220,13 @@ class MatchSession:
 
     def public_model(self) -> dict[str, Any]:
         """What the table shows everyone (the game's own facts: `public_facts`), with whose
-        turn it is and which person the cover waits for."""
+        turn it is and which person the cover waits for: the page shows it on the cover, its
+        screen "pass-device" (also once the hand is over: the next person taps to see how it
+        ended from their seat)."""
         hand = self.match.round
         return {
             "game": self.game,
-            "screen": "pass-device" if not hand.is_over else self.screen,
+            "screen": "pass-device",
             "settings": settings_record(self.settings),
             "seats": self.seating.model(),
             "to_move": None if hand.is_over else hand.to_move,

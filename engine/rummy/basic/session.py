@@ -162,10 +162,10 @@ class BasicSession(MatchSession):
         drawing), "opponent" (a computer player's turn), "hand-over" or "game-over"
         ("pass-device" while covered)."""
         hand = self.match.round
-        if hand.is_over:
-            return "game-over" if self.match.is_over else "hand-over"
         if self.covered:
             return "pass-device"
+        if hand.is_over:
+            return "game-over" if self.match.is_over else "hand-over"
         if hand.to_move != self.seat:
             return "opponent"
         return "draw" if hand.phase is Phase.DRAW else "play"

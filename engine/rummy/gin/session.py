@@ -166,10 +166,10 @@ class GinSession(MatchSession):
         """Which screen the page shows: upcard, draw, discard, opponent, settle or match-over
         (pass-device while covered)."""
         hand = self.match.round
-        if hand.is_over:
-            return "match-over" if self.match.is_over else "settle"
         if self.covered:
             return "pass-device"
+        if hand.is_over:
+            return "match-over" if self.match.is_over else "settle"
         if hand.to_move != self.seat:
             return "opponent"
         return {Phase.UPCARD: "upcard", Phase.DRAW: "draw", Phase.DISCARD: "discard"}[hand.phase]

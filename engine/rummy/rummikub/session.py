@@ -167,10 +167,10 @@ class RummikubSession(MatchSession):
         """ "play" (the person's turn), "opponent", "round-over" or "game-over" ("pass-device"
         while covered)."""
         game = self.match.round
-        if game.is_over:
-            return "game-over" if self.match.is_over else "round-over"
         if self.covered:
             return "pass-device"
+        if game.is_over:
+            return "game-over" if self.match.is_over else "round-over"
         return "play" if game.to_move == self.seat else "opponent"
 
     def view_model(self) -> dict[str, Any]:
