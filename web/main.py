@@ -37,6 +37,7 @@ from ui.gin import Gin
 from ui.link import Link
 from ui.motion import load_motion
 from ui.prefs import (
+    LEVEL_CHOICES,
     Matches,
     Prefs,
     chosen_game,
@@ -49,6 +50,7 @@ from ui.prefs import (
 from ui.review import Review, close_review, open_review, step
 from ui.review import draw as draw_review
 from ui.rummikub import Rummikub
+from ui.seats import choose_kind, choose_level, draw_seats, type_name
 from ui.share import (
     Replay,
     close_replay,
@@ -68,6 +70,7 @@ from ui.share import step as replay_step
 from ui.table import Screen, label
 
 TABLES = {"gin": Gin(), "basic": Basic(), "rummikub": Rummikub()}
+LEVEL_GAMES = {name: game for game, name in LEVEL_CHOICES.items()}  # a level button's game
 ELEMENTS = {"gin": "gin-table", "basic": "basic-table", "rummikub": "rummikub-table"}
 
 
@@ -86,6 +89,13 @@ def show(shown):
         by_id(name).hidden = shown != game
     for node in each(document.querySelectorAll(".in-game")):
         node.hidden = shown is None
+
+
+def sync_start():
+    """The start screen's choices as chosen, with the chosen game's seats."""
+    sync_choices()
+    if not by_id("start-screen").hidden:
+        draw_seats(chosen_game())
 
 
 def word_start():
@@ -107,7 +117,7 @@ def render():
         for testid in ("score-you", "score-opponent", "target"):
             el(testid).textContent = ""
         by_id("result").hidden = True
-        sync_choices()
+        sync_start()
     else:
         TABLES[shown].draw()
         draw_review()  # over the table, if it is shown
@@ -161,7 +171,7 @@ def open_shared():
 async def set_language(lang):
     Prefs.set("lang", lang)
     await load_language(lang)
-    sync_choices()
+    sync_start()
     if Page.ready:
         render()
     else:
@@ -197,8 +207,10 @@ def on_click(event):
         return
     if choice:
         Prefs.choose(choice, attr(target, "data-value"))
+        if choice in LEVEL_GAMES:
+            choose_level(LEVEL_GAMES[choice])
         Page.stays = Page.stays or (choice == "game" and not Page.ready)
-        sync_choices()
+        sync_start()
         word_start()
         return
     current = TABLES.get(Screen.game)
@@ -306,11 +318,26 @@ def on_storage(event):
         if table.opened.is_set() and (not key or key.startswith(storage_key(game, ""))):
             table.check_elsewhere()
     if Page.ready and Screen.game is None:
-        sync_choices()
+        sync_start()
 
 
 def on_language(event):
     spawn(set_language(str(event.target.value)))
+
+
+def on_seat_change(event):
+    """A seat's select on the start screen: a person, or a computer player's level."""
+    target = event.target
+    if target.classList.contains("seat-kind"):
+        choose_kind(chosen_game(), int(attr(target, "data-seat")), str(target.value))
+        sync_start()
+
+
+def on_seat_input(event):
+    """A person's name typed on the start screen (kept as typed)."""
+    target = event.target
+    if target.classList.contains("seat-name"):
+        type_name(int(attr(target, "data-seat")), str(target.value))
 
 
 def on_four_colour(event):
@@ -318,7 +345,7 @@ def on_four_colour(event):
     if event.target.id != "four-color":
         return
     Prefs.set("fourColor", bool(event.target.checked))
-    sync_choices()
+    sync_start()
     if Page.ready:
         render()
 
@@ -350,6 +377,8 @@ async def main():
     document.addEventListener("contextmenu", on_context_menu)
     by_id("lang-select").addEventListener("change", on_language)
     document.addEventListener("change", on_four_colour)
+    document.addEventListener("change", on_seat_change)
+    document.addEventListener("input", on_seat_input)
     Page.stays = fragment() is not None or "game" in before["prefs"]
     if has_match(chosen_game()) and not Page.stays:
         show(chosen_game())  # the saved game's table, as a skeleton until the engine restores it
@@ -357,7 +386,7 @@ async def main():
     # so no tap falls between the two.
     document.body.dataset.ui = "live"
     await load_language(Prefs.get("lang"))
-    sync_choices()
+    sync_start()
     if Page.pending is not None:
         notice(t("loading.queued"))  # in the catalog's words, as first-paint.js said it
     progress(t("loading.engine"))

@@ -8,6 +8,7 @@ in the view model; `ui/table.py` sends the codes, shows refusals, paces the comp
 stores the save and statistics.
 """
 
+from . import seats
 from . import table as shared
 from .dom import (
     by_id,
@@ -35,7 +36,7 @@ from .table import render
 
 
 def seat_name(view, seat):
-    return t("table.you") if view["players"][seat]["you"] else t("basic.computer", number=seat)
+    return seats.seat_name(view, seat, "basic.computer")
 
 
 def same_cards(first, second):
@@ -51,6 +52,15 @@ class Basic(shared.Table):
     confirm_new = "basic.confirmNew"
     stats_title = "stats.basicTitle"
     hand_cards = "#basic-hand [data-card]"
+    element = "basic-table"
+    private = (
+        "#basic-hand",
+        "#meld-offers",
+        "#my-melds",
+        "#opponents",
+        "[data-testid=basic-status]",
+    )
+    computer_word = "basic.computer"
 
     def __init__(self):
         super().__init__()

@@ -505,15 +505,31 @@ def open_log(title, lines):
     open_sheet(title, box)
 
 
-def open_stats(title_key, figures):
-    """The statistics sheet: the engine's [name, count] pairs, each named by `stats.<name>`."""
+def open_stats(title_key, figures, person="", people=()):
+    """The statistics sheet: the engine's [name, count] pairs, each named by `stats.<name>`, of
+    the person called `person`; with a button for each of the other `people` kept on this
+    device (those who played at a shared table), which shows theirs."""
     body = document.createElement("dl")
     body.className = "stats"
     body.innerHTML = "".join(
         "<dt>" + escape(t("stats." + name)) + "</dt><dd>" + str(value) + "</dd>"
         for name, value in figures
     )
-    open_sheet(t(title_key), body)
+    title = t(title_key)
+    open_sheet(title + " · " + person if person else title, body)
+    actions = by_id("sheet-actions")
+    if any(people):
+        for name in ("",) + tuple(people):
+            if name == person:
+                continue
+            button = document.createElement("button")
+            button.type = "button"
+            button.className = "chip"
+            button.dataset.action = "stats-of"
+            button.dataset.name = name
+            button.dataset.testid = "stats-of"
+            button.textContent = name or t("stats.unnamed")
+            actions.appendChild(button)
 
 
 # ---- what both tables draw alike ------------------------------------------------------------

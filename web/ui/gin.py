@@ -6,6 +6,7 @@ drawn, the settlement with its bonus and lay-offs come in the view model; `ui/ta
 the codes, shows refusals, paces the computer and stores the save and statistics.
 """
 
+from . import seats
 from . import table as shared
 from .dom import (
     by_id,
@@ -43,6 +44,9 @@ class Gin(shared.Table):
     confirm_new = "menu.confirmNew"
     stats_title = "stats.title"
     hand_cards = "#hand [data-card]"
+    element = "gin-table"
+    private = ("#hand", "#hints", "#opponent-hand", "[data-testid=status]")
+    computer_word = "move.computer"
 
     def __init__(self):
         super().__init__()
@@ -56,13 +60,13 @@ class Gin(shared.Table):
         move = view["last_move"]
         drew = move["drew"]
         if drew is None:
-            self.message = move_line(move)
+            self.message = move_line(view, move)
             return
         self.message = turn_text(
-            mover(move),
+            mover(view, move),
             drew["move"],
             drew["card"],
-            {"you": "you", "opponent": t("move.computer")}.get(drew["from"]),
+            {"you": "you", "opponent": opponent_name(view)}.get(drew["from"]),
             t("move.then." + move["move"], card=face(move["card"])),
         )
 
@@ -70,7 +74,7 @@ class Gin(shared.Table):
         return view["last_move"] is not None and view["last_move"]["by"] == "opponent"
 
     def log_line(self, entry):
-        return move_line(entry)
+        return move_line(self.view, entry)
 
     # ---- taps -----------------------------------------------------------------------------
 
@@ -132,12 +136,11 @@ class Gin(shared.Table):
         return None
 
     def draw_table(self, view):
-        level = t("level." + view["settings"]["level"])
         el("score-you").textContent = t(
             "table.score", name=t("table.you"), score=view["scores"]["you"]
         )
         el("score-opponent").textContent = t(
-            "table.score", name=t("table.opponent", level=level), score=view["scores"]["opponent"]
+            "table.score", name=opponent_name(view), score=view["scores"]["opponent"]
         )
         el("target").textContent = t("table.target", target=view["target"])
 
@@ -274,17 +277,18 @@ class Gin(shared.Table):
         if result["kind"] == "dead":
             return t("settle.deadTitle")
         if result["kind"] == "undercut":
-            return voiced("settle.undercut." + result["winner"], sharer)
-        return voiced(
-            ("settle.gin." if result["kind"] == "gin" else "settle.knock.") + result["knocker"],
-            sharer,
-        )
+            return voiced(
+                said(view, "settle.undercut.", result["winner"]), sharer, name=other(view)
+            )
+        kind = "settle.gin." if result["kind"] == "gin" else "settle.knock."
+        return voiced(said(view, kind, result["knocker"]), sharer, name=other(view))
 
     def points(self, view, sharer=False):
         result = view["result"]
         if result["kind"] == "dead":
             return ""
-        return voiced("settle.points." + result["winner"], sharer, points=result["points"])
+        key = said(view, "settle.points.", result["winner"])
+        return voiced(key, sharer, points=result["points"], name=other(view))
 
     def settlement(self, view, sharer=False):
         """The points with their bonus, and both hands as laid down (HTML)."""
@@ -304,7 +308,7 @@ class Gin(shared.Table):
             '<p class="points" data-testid="hand-points">'
             + escape(points)
             + "</p>"
-            + settlement_html(result, view["settings"]["level"], you)
+            + settlement_html(result, opponent_name(view), you)
         )
 
     def draw_result(self, view):
@@ -315,33 +319,60 @@ class Gin(shared.Table):
         scores = view["scores"]
         outcome = self.outcome(view)
         lines = [self.settlement(view)]
-        if screen == "match-over":
-            title = t("match.won" if view["match"]["won"] else "match.lost")
-            show_result(
-                outcome,
-                lines,
-                t("match.final", you=scores["you"], opponent=scores["opponent"]),
-                over=title,
-                review=True,
+        if seats.shared(view):  # the other person by name, not "the computer"
+            both = " · ".join(
+                t("table.score", name=name, score=scores[role])
+                for role, name in (("you", t("table.you")), ("opponent", opponent_name(view)))
             )
+            final = totals = t("basic.result.totals", scores=both)
         else:
+            final = t("match.final", you=scores["you"], opponent=scores["opponent"])
             totals = t(
                 "settle.totals",
                 you=scores["you"],
                 opponent=scores["opponent"],
                 target=view["target"],
             )
+        if screen == "match-over":
+            title = t("match.won" if view["match"]["won"] else "match.lost")
+            show_result(outcome, lines, final, over=title, review=True)
+        else:
             show_result(outcome, lines, totals, review=True)
 
 
-def mover(move):
-    return t("move.you") if move["by"] == "you" else t("move.computer")
+def mover(view, move):
+    """Who made `move`: "You", the computer, or at a table people share the other person."""
+    if move["by"] == "you":
+        return t("move.you")
+    return seats.seat_name(view, move["seat"], "move.computer")
 
 
-def move_line(move):
+def move_line(view, move):
     """A move of the hand in words: the status line's last move, and a line of the move log."""
     card = move["card"]
-    return t("move." + move["move"], name=mover(move), card=face(card) if card else "")
+    return t("move." + move["move"], name=mover(view, move), card=face(card) if card else "")
+
+
+def said(view, key, role):
+    """The translation key of what `role` ("you" or "opponent") did: at a table people share,
+    the other person's own words ("person", which take their `name`), not the computer's."""
+    return key + ("person" if role == "opponent" and seats.shared(view) else role)
+
+
+def other(view):
+    """The other person's name at a table people share (else unused)."""
+    return opponent_name(view) if seats.shared(view) else ""
+
+
+def opponent_name(view):
+    """The other seat as the scores and the settlement name it: the computer at its level, or
+    the other person at a table people share."""
+    seat = 1 - view.get("seat", 0)
+    if seats.shared(view):
+        return seats.seat_name(view, seat, "move.computer")
+    kinds = [each["kind"] for each in view.get("seats") or ()]
+    level = kinds[seat] if len(kinds) == 2 else view["settings"]["level"]
+    return t("table.opponent", level=t("level." + level))
 
 
 def hint_move(advice):
@@ -402,9 +433,9 @@ def show_pile(view):
     open_sheet(t("pile.title"), box)
 
 
-def settlement_html(result, level, you):
-    """Both hands as laid down, the person's named `you`."""
-    names = {"you": you, "opponent": t("table.opponent", level=t("level." + level))}
+def settlement_html(result, opponent, you):
+    """Both hands as laid down, the person's named `you` and the other `opponent`."""
+    names = {"you": you, "opponent": opponent}
     knocker = result["knocker"]
     defender = "opponent" if knocker == "you" else "you"
 

@@ -1,7 +1,8 @@
 """The person's choices, kept in localStorage: the language, the start screen's settings for
-each game, the hand's arrangement, and the settings sheet's (game speed, theme, gin scoring, the
-four-colour deck); and the buttons that show them. The start screen is plain HTML; this makes its
-choices live, and builds the settings sheet.
+each game (with its seats and the names typed: ui/seats.py), the hand's arrangement, and the
+settings sheet's (game speed, theme, gin scoring, the four-colour deck); and the buttons that
+show them. The start screen is plain HTML; this makes its choices live, and builds the
+settings sheet.
 """
 
 import json
@@ -47,6 +48,7 @@ CHOICES = {
     "theme": ("system", "light", "dark"),
 }
 NUMERIC = ("target", "opponents", "rkOpponents")
+MAX_SEATS = 6  # Basic Rummy's most players: the names typed are kept by seat
 LEVEL_CHOICES = {"gin": "level", "basic": "basicLevel", "rummikub": "rkLevel"}
 # Seconds between the computer's moves at each game speed: "normal" is readable at play speed.
 SPEEDS = {"slow": 1.1, "normal": 0.7, "fast": 0.3}
@@ -110,6 +112,18 @@ class Prefs:
         for name, allowed in CHOICES.items():
             values[name] = stored.get(name) if stored.get(name) in allowed else allowed[0]
         values["fourColor"] = stored.get("fourColor") is True
+        seats = stored.get("seats")
+        values["seats"] = {
+            game: [str(kind) for kind in seats[game]]
+            for game in GAMES
+            if isinstance(seats, dict) and isinstance(seats.get(game), list)
+        }
+        typed = stored.get("names")
+        values["names"] = (
+            [name if isinstance(name, str) else "" for name in typed[:MAX_SEATS]]
+            if isinstance(typed, list)
+            else []
+        )
         cls.values = values
 
     @classmethod

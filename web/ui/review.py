@@ -26,6 +26,7 @@ from .dom import (
 )
 from .link import Link
 from .rummikub import WORDS, seat_name, tile_html, tiles_text
+from .seats import shared
 from .table import render
 
 GIN_MOVES = {
@@ -50,7 +51,14 @@ class Review:
     at = 0
     whole = False
     won = False  # whether the person won the hand: then the summary says it was not lost
+    seat = 0  # whose decisions: the seat reviewed
     returning = None  # the control that opened it, focused again when it closes
+
+    @classmethod
+    def seats(cls):
+        """Who sat where, as the reviewed seat names them (a shared link names nobody)."""
+        view = cls.table.view if cls.table is not None and cls.link is None else None
+        return {"seat": cls.seat, "seats": (view or {}).get("seats")}
 
     @classmethod
     def shown(cls):
@@ -58,10 +66,14 @@ class Review:
 
 
 def hand_key(table):
-    """What identifies the finished hand: the save's match seed and its actions so far."""
+    """What identifies the finished hand: the save's match seed and its actions so far, and at
+    a table people share, whose review it is (the person on screen)."""
     match = table.match_record()
     hands = match.get("hands") or []
-    return json.dumps([match.get("seed"), len(hands), len(hands[-1]) if hands else 0])
+    key = [match.get("seed"), len(hands), len(hands[-1]) if hands else 0]
+    if table.view is not None and shared(table.view):
+        key.append(table.view.get("seat"))
+    return json.dumps(key)
 
 
 async def open_review(table, link=None, back=None):
@@ -79,6 +91,7 @@ async def open_review(table, link=None, back=None):
     ):
         Review.decisions, Review.whole = kept["decisions"], True
         Review.won = kept.get("won") is True
+        Review.seat = kept.get("seat", 0)
     else:
         Review.decisions, Review.whole, Review.won = [], False, False
     by_id("result").hidden = True
@@ -97,11 +110,17 @@ async def open_review(table, link=None, back=None):
             return
         Review.decisions = Review.decisions + reply["answer"]["decisions"]
         Review.won = reply["answer"]["won"]
+        Review.seat = reply["answer"].get("seat", 0)
         first = reply["answer"]["next"]
         Review.whole = first is None
         draw()
     if Review.whole and Review.table is table and link is None and Review.link is None:
-        kept = {"hand": Review.hand, "decisions": Review.decisions, "won": Review.won}
+        kept = {
+            "hand": Review.hand,
+            "decisions": Review.decisions,
+            "won": Review.won,
+            "seat": Review.seat,
+        }
         table.keep("review", json.dumps(kept))
 
 
@@ -293,7 +312,8 @@ def rk_seen_html(seen, sharer=False):
     else:
         lines.append("<p>" + escape(t("review.rk.tableEmpty")) + "</p>")
     counts = [
-        t("review.rk.count", name=seat_name(o["seat"]), count=o["tiles"]) for o in seen["opponents"]
+        t("review.rk.count", name=seat_name(Review.seats(), o["seat"]), count=o["tiles"])
+        for o in seen["opponents"]
     ]
     lines.append(
         "<p>"

@@ -15,7 +15,7 @@ import json
 
 import js
 
-from . import drag
+from . import drag, seats
 from . import table as shared
 from .dom import (
     by_id,
@@ -42,6 +42,7 @@ DEADLINE = "deadline"  # where the turn timer's end is kept, so a reload does no
 # Rummikub's own words for phrases the games share: a game of rounds (not hands), each round of
 # turns; and a review judged by the solver, not by the hard player.
 WORDS = {
+    "cover.over": "rk.cover.over",
     "start.button": "rk.start.button",
     "action.nextHand": "rk.action.nextRound",
     "review.button": "rk.review.button",
@@ -137,8 +138,13 @@ def tile_html(code, tile_id=None, classes=(), selected=False):
     )
 
 
-def seat_name(seat):
-    return t("table.you") if seat == 0 else t("rk.computer", number=seat)
+def seat_name(view, seat):
+    return seats.seat_name(view, seat, "rk.computer")
+
+
+def viewer(view):
+    """The seat of the person whose table `view` is (the first seat in a replay of old)."""
+    return view.get("seat", 0)
 
 
 class Turn:
@@ -236,6 +242,9 @@ class Rummikub(shared.Table):
     corrupt_notice = "rk.saveCorrupt"
     confirm_new = "rk.confirmNew"
     stats_title = "stats.rummikubTitle"
+    element = "rummikub-table"
+    private = ("#rk-rack", "#rk-hint-box", "#rk-sets", "#rk-opponents", "[data-testid=rk-status]")
+    computer_word = "rk.computer"
     words = WORDS
 
     def __init__(self):
@@ -256,13 +265,19 @@ class Rummikub(shared.Table):
     def key_of(self, view):
         return (view["round_number"], view["turn"])
 
+    def rack_key(self):
+        """Where the rack's order is kept: the one person's, or at a table people share the
+        seat's on screen."""
+        view = self.view
+        return "rack-" + str(view["seat"]) if view is not None and seats.shared(view) else "rack"
+
     def rack_order(self):
-        order = recall(storage_key(self.game, "rack"))
+        order = recall(storage_key(self.game, self.rack_key()))
         return [code for code in order if isinstance(code, str)] if isinstance(order, list) else []
 
     def keep_order(self):
         if self.turn is not None:
-            self.keep("rack", json.dumps([self.turn.tiles[i] for i in self.turn.rack]))
+            self.keep(self.rack_key(), json.dumps([self.turn.tiles[i] for i in self.turn.rack]))
 
     def fresh_turn(self, view):
         """Start the person's turn from the view, when it is a new one."""
@@ -285,11 +300,11 @@ class Rummikub(shared.Table):
         self.selected, self.turn, self.turn_key, self.check, self.hint = [], None, None, None, None
 
     def computer_moved_last(self, view):
-        return bool(view["log"]) and view["log"][-1]["by"] != 0
+        return bool(view["log"]) and view["log"][-1]["by"] != viewer(view)
 
     def show_move(self, view):
         entry = view["log"][-1] if view["log"] else None
-        self.message = log_line(entry) if entry else ""
+        self.message = log_line(view, entry) if entry else ""
 
     # ---- taps -----------------------------------------------------------------------------
 
@@ -328,7 +343,7 @@ class Rummikub(shared.Table):
             self.hint = None
             render()
             return
-        if name in ("next-hand", "rematch", "new-match", "log"):
+        if name in ("next-hand", "rematch", "new-match", "log", "pass-device-reveal"):
             spawn(self.act(name))
             return
         if not self.playing():
@@ -544,7 +559,7 @@ class Rummikub(shared.Table):
         return None
 
     def draw_table(self, view):
-        you = view["players"][0]
+        you = view["players"][viewer(view)]
         el("score-you").textContent = t("table.score", name=t("table.you"), score=you["score"])
         el("score-opponent").textContent = ""
         if view["target"] is not None:
@@ -562,7 +577,7 @@ class Rummikub(shared.Table):
             self.timer_run += 1
             self.timer_left = None
         by_id("rk-opponents").innerHTML = "".join(
-            seat_html(p) for p in view["players"] if not p["you"]
+            seat_html(view, p) for p in view["players"] if not p["you"]
         )
         el("rk-pool").textContent = t("rk.pool", count=view["pool"])
         self.draw_sets(view)
@@ -579,7 +594,7 @@ class Rummikub(shared.Table):
             if view["last_play"] and (turn is None or not turn.touched())
             else None
         )
-        if marks is not None and marks["by"] == 0:
+        if marks is not None and marks["by"] == viewer(view):
             marks = None
         answers = (
             self.check["sets"]
@@ -800,14 +815,14 @@ class Rummikub(shared.Table):
             return t("rk.status.play")
         if screen == "opponent":
             mover = [p for p in view["players"] if p["to_move"]]
-            return t("rk.status.opponent", name=seat_name(mover[0]["seat"])) if mover else ""
+            return t("rk.status.opponent", name=seat_name(view, mover[0]["seat"])) if mover else ""
         return ""
 
     def refusal(self, reply):
         return refusal_text(rk_refusal(reply), self.refusals)
 
     def log_line(self, entry):
-        return log_line(entry)
+        return log_line(self.view, entry)
 
     def log_title(self, view):
         return t("rk.logTitle", number=view["round_number"])
@@ -816,15 +831,17 @@ class Rummikub(shared.Table):
         result = view["result"]
         winner = result["winner"]
         key = "rk.result.lowest" if result["pool_exhausted"] else "rk.result.out"
-        return voiced(key + (".you" if winner == 0 else ""), sharer, name=seat_name(winner))
+        return voiced(
+            key + (".you" if winner == viewer(view) else ""), sharer, name=seat_name(view, winner)
+        )
 
     def points(self, view, sharer=False):
         """The winner's points: the sum of everyone else's racks."""
         result = view["result"]
         winner = result["winner"]
-        key = "basic.result.pointsYou" if winner == 0 else "basic.result.points"
+        key = "basic.result.pointsYou" if winner == viewer(view) else "basic.result.points"
         score = result["racks"][winner]["score"]  # a rack per seat, in seat order
-        return voiced(key, sharer, name=seat_name(winner), points=score)
+        return voiced(key, sharer, name=seat_name(view, winner), points=score)
 
     def draw_result(self, view):
         screen = view["screen"]
@@ -839,7 +856,7 @@ class Rummikub(shared.Table):
             tiles = "".join(tile_html(code, classes=["mini"]) for code in row["tiles"])
             head = t(
                 "rk.result.row",
-                name=seat_name(row["seat"]),
+                name=seat_name(view, row["seat"]),
                 points=row["points"],
                 score=row["score"],
                 total=row["total"],
@@ -857,16 +874,18 @@ class Rummikub(shared.Table):
             )
         lines = ['<div class="hands" data-testid="rk-round-summary">' + "".join(rows) + "</div>"]
         totals = " · ".join(
-            t("table.score", name=seat_name(p["seat"]), score=p["score"]) for p in view["players"]
+            t("table.score", name=seat_name(view, p["seat"]), score=p["score"])
+            for p in view["players"]
         )
         if screen == "game-over":
             winners = view["match"]["winners"]
-            if 0 in winners and len(winners) == 1:
+            me = viewer(view)
+            if me in winners and len(winners) == 1:
                 title = t("rk.game.won")
-            elif 0 in winners:
+            elif me in winners:
                 title = t("rk.game.shared")
             else:
-                title = t("rk.game.lost", names=listed(seat_name(seat) for seat in winners))
+                title = t("rk.game.lost", names=listed(seat_name(view, seat) for seat in winners))
             show_result(
                 outcome,
                 lines,
@@ -879,9 +898,9 @@ class Rummikub(shared.Table):
             show_result(outcome, lines, t("rk.result.totals", scores=totals), review=True)
 
 
-def seat_html(player):
+def seat_html(view, player):
     seat = player["seat"]
-    name = seat_name(seat)
+    name = seat_name(view, seat)
     moving = " to-move" if player["to_move"] else ""
     melded = (
         "" if player["melded"] else '<span class="badge">' + escape(t("rk.notMelded")) + "</span>"
@@ -925,9 +944,9 @@ def set_reason(answer):
     return refusal_text(rk_refusal(answer), "rk.")
 
 
-def log_line(entry):
+def log_line(view, entry):
     """One turn of the move log in words."""
-    name = seat_name(entry["by"])
+    name = seat_name(view, entry["by"])
     kind = entry["kind"]
     if kind != "play":
         return t("rk.log." + kind, name=name, count=entry["count"])

@@ -14,6 +14,7 @@ import json
 import js
 
 from . import drag
+from .cover import computers_to_move, covered, draw_cover, uncover
 from .dom import (
     Seeds,
     ask,
@@ -40,6 +41,7 @@ from .dom import (
 from .link import Link
 from .motion import play, snapshot
 from .prefs import offer_levels, pace, settings, storage_key
+from .seats import seats_settings, shared
 
 
 class Screen:
@@ -66,6 +68,30 @@ def label(node, key):
         node.textContent = t(key)
 
 
+REVEAL = "reveal"  # the cover's button: the person to play next is on screen
+SOLO = "solo"  # the one person's order, at a table nobody shares
+
+
+def order_key(view):
+    """Whose kept order of the hand a view shows: at a table people share, the seat's."""
+    return str(view["seat"]) if shared(view) else SOLO
+
+
+def kept_orders(saved):
+    """The kept orders of the hands a save holds, by `order_key`: "hand_order" of the one
+    person, "hand_orders" of each person at a table people share."""
+    orders = {}
+    one = saved.get("hand_order")
+    if isinstance(one, list):
+        orders[SOLO] = [str(code) for code in one]
+    people = saved.get("hand_orders")
+    if isinstance(people, dict):
+        for seat, order in people.items():
+            if isinstance(order, list):
+                orders[str(seat)] = [str(code) for code in order]
+    return orders
+
+
 class Table:
     """One game's table: the engine's view model of the person's session (None before a first
     start), the last event or refusal shown in the status line, and whether a request is out."""
@@ -77,6 +103,9 @@ class Table:
     stats_title = ""  # the translation key of the statistics sheet's title
     words = {}  # the game's own translation keys for shared phrases ("review.button": ...)
     hand_cards = ""  # the selector of the person's hand's cards, which drag into a new order
+    element = ""  # the id of the table's <main>
+    private = ()  # the selectors of what draws a hand or hints at it: emptied under the cover
+    computer_word = ""  # the translation key naming a computer player (it takes its number)
 
     def __init__(self):
         self.view = None
@@ -84,7 +113,7 @@ class Table:
         self.error = False
         self.busy = False
         self.saved = None  # the engine's save of the session, as last stored
-        self.order = None  # the person's own order of their hand (dragged), kept in the save
+        self.orders = {}  # each person's own order of their hand (dragged), by seat, in the save
         self.opened = asyncio.Event()  # set once the engine has restored this game's save
         self.generation = None  # the stored game's generation this page last read or wrote
         self.stale = False  # another tab played this game on since: this page writes nothing
@@ -183,13 +212,17 @@ class Table:
 
     def store_save(self):
         """Store the engine's save, with the hand's own order when the person dragged one (the
-        engine reads its own fields and leaves this one to the page)."""
+        engine reads its own fields and leaves these to the page): `hand_order` of the one
+        person, and at a table people share `hand_orders`, each person's by seat."""
         if self.saved is None:
             self.unkeep("save")
             return
         saved = dict(self.saved)
-        if self.order:
-            saved["hand_order"] = self.order
+        if self.orders.get(SOLO):
+            saved["hand_order"] = self.orders[SOLO]
+        people = {seat: order for seat, order in self.orders.items() if seat != SOLO and order}
+        if people:
+            saved["hand_orders"] = people
         self.keep("save", json.dumps(saved))
 
     def keep(self, what, text):
@@ -247,12 +280,12 @@ class Table:
     def arranged(self, view):
         """The person's hand as the page shows it: the engine's arrangements, plus "custom" (one
         group in the order the person dragged, new cards last) when there is one."""
-        hand = view["hand"]
-        if not self.order:
+        hand, kept = view["hand"], self.orders.get(order_key(view))
+        if not kept:
             return hand, None
         cards = [code for group in hand["melds"] for code in group]
-        order = [code for code in self.order if code in cards] + [
-            code for code in cards if code not in self.order
+        order = [code for code in kept if code in cards] + [
+            code for code in cards if code not in kept
         ]
         shown = dict(hand)
         shown["custom"] = [order]
@@ -260,8 +293,7 @@ class Table:
 
     def forget_order(self):
         """A sort chip chosen: the engine's arrangement replaces the dragged order."""
-        if self.order:
-            self.order = None
+        if self.view is not None and self.orders.pop(order_key(self.view), None):
             self.store_save()
 
     def pointer_down(self, event):
@@ -299,7 +331,7 @@ class Table:
             1 if event.clientX > box.left + box.width / 2 else 0
         )
         shown.insert(at, code)
-        self.order = shown
+        self.orders[order_key(self.view)] = shown
         self.store_save()
         render()
 
@@ -309,8 +341,7 @@ class Table:
         self.generation = recall(self.key("generation"))  # first: see accept
         save = recall_text(self.key("save"))
         kept = parsed(save)
-        order = kept.get("hand_order") if isinstance(kept, dict) else None
-        self.order = [str(code) for code in order] if isinstance(order, list) else None
+        self.orders = kept_orders(kept if isinstance(kept, dict) else {})
         reply = await Link.call(
             "open",
             {"game": self.game, "save": save, "stats": recall_text(self.key("stats"))},
@@ -332,6 +363,7 @@ class Table:
         self.view, self.saved = reply["view"], reply["save"]
         if (
             self.view is not None
+            and not covered(self.view)
             and self.view["result"] is None
             and self.computer_moved_last(self.view)
         ):
@@ -350,7 +382,7 @@ class Table:
             return False
         request = {
             "game": self.game,
-            "settings": chosen or settings(self.game),
+            "settings": chosen or dict(settings(self.game), **seats_settings(self.game)),
             "seed": None if extra else Seeds.first(),
         }
         request.update(extra or {})
@@ -361,7 +393,7 @@ class Table:
             notice(refusal_text(reply))
             return False
         notice("")  # before the save is stored: a notice that it could not be stays
-        self.order = None
+        self.orders = {}
         if not self.accept(reply):
             return False
         Screen.game = self.game
@@ -375,6 +407,8 @@ class Table:
         """Send the person's move; a refusal becomes a message, nothing changes."""
         if self.busy or self.view is None or self.view["screen"] == "opponent":
             return
+        if covered(self.view) and code != REVEAL:
+            return  # the cover's one control is its button
         if not self.current():  # the older position: the engine would play on from it
             self.played_elsewhere()
             self.complain("save.elsewhereFirst")
@@ -393,12 +427,14 @@ class Table:
             render()
             return
         if code in ("next-hand", "rematch"):
-            self.order = None  # a new deal: the engine's arrangement again
+            self.orders = {}  # a new deal: the engine's arrangement again
         if not self.accept(reply):  # another tab played on while the move was out
             self.complain("save.elsewhereFirst")
             return
         self.message, self.error = "", False
         self.clear_selection()
+        if code == REVEAL and self.view["result"] is None and self.computer_moved_last(self.view):
+            self.show_move(self.view)  # what the last player did, said as on a person's own table
         render()
         self.proceed()
 
@@ -410,7 +446,7 @@ class Table:
     def proceed(self):
         """Let the computer players move, if it is their turn: in a task of its own, so the tap
         that led here is done (the page shows their turn, and stays live)."""
-        if self.view is not None and self.view["screen"] == "opponent":
+        if computers_to_move(self.view):
             asyncio.create_task(self.computer_turns())
 
     async def computer_turns(self):
@@ -421,11 +457,7 @@ class Table:
             return
         self.busy = True
         try:
-            while (
-                self.view is not None
-                and self.view["screen"] == "opponent"
-                and Screen.game == self.game
-            ):
+            while computers_to_move(self.view) and Screen.game == self.game:
                 if not self.current():
                     self.played_elsewhere()
                     break
@@ -440,7 +472,8 @@ class Table:
                 js.window.rummyDecisionMs.push(reply["ms"])
                 if not self.accept(reply):
                     break
-                self.show_move(self.view)
+                if not covered(self.view):
+                    self.show_move(self.view)
                 self.error = False
                 render()
         finally:
@@ -448,7 +481,8 @@ class Table:
         render()
 
     async def act(self, name):
-        """The controls every table has: next hand, rematch and new match."""
+        """The controls every table has: next hand, rematch, new match, the move log and the
+        cover's button."""
         if name == "next-hand":
             await self.play("next-hand")
         elif name == "rematch":
@@ -457,6 +491,8 @@ class Table:
             await self.new_match()
         elif name == "log":
             self.show_log()
+        elif name == "pass-device-reveal":
+            await self.play(REVEAL)
 
     async def new_match(self):
         """Back to the start screen, the save dropped (after asking, if the match is not over)."""
@@ -482,11 +518,21 @@ class Table:
                 self.log_title(self.view), [self.log_line(entry) for entry in self.view["log"]]
             )
 
-    async def show_stats(self):
+    async def show_stats(self, name=None):
+        """The statistics sheet of the person called `name`, by default the person on screen."""
         await self.ready()
-        reply = await Link.call("statistics", {"game": self.game})
+        if name is None:
+            name = self.person_name()
+        reply = await Link.call("statistics", {"game": self.game, "name": name})
         if reply is not None:
-            open_stats(self.stats_title, reply["figures"])
+            open_stats(self.stats_title, reply["figures"], reply["name"], reply["names"])
+
+    def person_name(self):
+        """The name of the person on screen at a table people share ("" otherwise)."""
+        view = self.view
+        if view is None or covered(view) or not shared(view):
+            return ""
+        return view["seats"][view["seat"]]["name"]
 
     # ---- drawing --------------------------------------------------------------------------
 
@@ -494,6 +540,12 @@ class Table:
         """Draw the table (main.py shows it and hides the rest), the keyboard focus kept."""
         view = self.view
         document.body.dataset.phase = view["screen"]
+        if covered(view):
+            self.clear_selection()
+            draw_cover(self, view)
+            return
+        uncover()
+        by_id(self.element).hidden = False
         for testid, key in RESULT_WORDS.items():
             label(el(testid), self.word(key))
         cards = snapshot(self.game, view)  # where they were: they move from there (ui/motion.py)

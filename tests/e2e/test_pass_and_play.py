@@ -1,0 +1,176 @@
+"""Pass-and-play: people sharing one device, mixed with computer players, in every game.
+
+Between two people's turns a cover shows whose turn it is, and at every cover nothing of the
+next person's hidden hand is anywhere in the page: not in an element, not in an attribute, not
+hidden. A reload at the cover and again mid-turn loses nothing and shows no hand before the
+tap. Each game is played to its end and its result checked against the engine's replay of the
+save.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from helpers import face, open_page, phase, press, settle, stored
+from players import BASIC_OVER, GIN_OVER, RK_OVER, basic_turn, gin_turn, rk_turn
+from playwright.sync_api import Page
+from rummy.basic.session import BasicSession
+from rummy.gin.session import GinSession
+from rummy.rummikub.session import RummikubSession
+
+pytestmark = pytest.mark.e2e
+
+COVER = "[data-testid=pass-device]:not([hidden])"
+WAITING = "[data-testid=pass-device]:not([hidden])[data-seat]"
+SESSIONS = {"gin": GinSession, "basic": BasicSession, "rummikub": RummikubSession}
+SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+COLOURS = {"K": "black", "B": "blue", "O": "orange", "R": "red"}
+RANKS = {"A": "A (ace)", "T": "10", "J": "J (jack)", "Q": "Q (queen)", "K": "K (king)"}
+
+
+def seat_up(page: Page, kinds: list[str], names: list[str]) -> None:
+    """The start screen's seats: each seat's kind, and each person's name."""
+    for seat, kind in enumerate(kinds):
+        page.get_by_test_id(f"seat-{seat}").select_option(kind)
+        if kind == "person":
+            page.get_by_test_id(f"seat-{seat}-name").fill(names[seat])
+
+
+def session(page: Page, game: str):
+    """The game as the engine restores it from the page's save: covered, as after a reload."""
+    return SESSIONS[game].restore(stored(page, f"rummy-table/{game}/save"))
+
+
+def words(game: str, code: str) -> list[str]:
+    """Every way the page writes a card or tile: its code in an attribute, and in English words."""
+    if game == "rummikub":
+        named = "joker" if code == "J" else f"{COLOURS[code[0]]} {code[1:]}"
+        return [f'"{code}"', named]
+    rank = RANKS.get(code[0], code[0])
+    return [f'"{code}"', face(code), f"{rank} of {SUITS[code[1]]}"]
+
+
+def hidden_hand(page: Page, game: str, seat: int) -> list[str]:
+    """The cards or tiles of `seat` nobody else has seen: its hand, but for those the table's
+    public facts show (a card taken from the pile, a tile with its twin on the table)."""
+    covered = session(page, game)
+    public = json.dumps(covered.public_model())
+    hand = covered.match.round
+    held = hand.racks[seat] if game == "rummikub" else hand.hands[seat]
+    return [item.code for item in held if f'"{item.code}"' not in public]
+
+
+def check_cover(page: Page, game: str) -> int:
+    """At a cover: the person it waits for, with nothing of their hidden hand in the page."""
+    page.wait_for_selector(WAITING)
+    seat = int(page.locator(WAITING).get_attribute("data-seat"))
+    html = page.content()
+    for code in hidden_hand(page, game, seat):
+        for text in words(game, code):
+            pattern = re.escape(text) + (r"(?!\d)" if text[-1].isdigit() else "")
+            assert not re.search(pattern, html), f"{text} of seat {seat}'s hand is in the page"
+    assert page.locator("#hand [data-card], #basic-hand [data-card], #rk-rack *").count() == 0
+    assert phase(page) == "pass-device"
+    return seat
+
+
+def reveal(page: Page) -> None:
+    press(page.get_by_test_id("pass-device-reveal"))
+    assert phase(page) != "pass-device"
+
+
+def play_shared(page: Page, game: str, turn, over: tuple[str, ...], reloads: bool = False) -> int:
+    """Play the hand or round to its end, a cover between every two people's turns (checked
+    at each). With `reloads`, the page is reloaded at the first cover and in the turn after it:
+    it comes back covered for the same person. Returns the number of covers passed."""
+    covers = 0
+    for _ in range(800):
+        now = phase(page)
+        if now in over:
+            return covers
+        if now != "pass-device":
+            turn(page)
+            continue
+        seat = check_cover(page, game)
+        covers += 1
+        if reloads and covers == 1:
+            page.reload()
+            settle_on(page, "pass-device")
+            assert check_cover(page, game) == seat  # a reload at the cover: the same cover
+            reveal(page)
+            page.reload()
+            settle_on(page, "pass-device")
+            assert check_cover(page, game) == seat  # mid-turn: covered again, nothing lost
+        reveal(page)
+    raise AssertionError("the hand did not end")
+
+
+def settle_on(page: Page, screen: str) -> None:
+    page.wait_for_function(f"document.body.dataset.phase === '{screen}'", timeout=180_000)
+    settle(page)
+
+
+def check_result(page: Page, game: str, names: list[str]) -> None:
+    """The ended hand's scores as the page shows them, against the engine's replay of the save:
+    seen by the person who ended it (or, when a computer player did, the next person), who is
+    "You"; the others by their names, the computer players by number."""
+    ended = session(page, game)
+    hand = ended.match.round
+    assert hand.result is not None
+    last = hand.actions[-1].seat
+    viewer = last if ended.seating.is_person(last) else ended.next_person
+    shown = page.locator("#result").inner_text()
+    for seat, score in enumerate(ended.match.scores):
+        name = "You" if seat == viewer else names[seat] or f"Computer {seat}"
+        assert f"{name}: {score}" in shown, (name, score, shown)
+
+
+def test_a_gin_hand_between_two_people_covers_every_turn_and_survives_reloads(
+    page: Page, site
+) -> None:
+    open_page(page, site.url, seed=11)
+    press(page.get_by_test_id("game-gin"))
+    press(page.get_by_test_id("target-50"))
+    seat_up(page, ["person", "person"], ["Ann", "Bo"])
+    press(page.get_by_test_id("start"))
+    assert page.locator(COVER).inner_text().startswith(("Ann", "Bo"))
+    covers = play_shared(page, "gin", gin_turn, GIN_OVER, reloads=True)
+    assert covers >= 3  # the first turn, after the reloads, and at least one more
+    check_result(page, "gin", ["Ann", "Bo"])
+
+
+def test_a_basic_rummy_hand_with_three_people(page: Page, site) -> None:
+    open_page(page, site.url, seed=4)
+    press(page.get_by_test_id("game-basic"))
+    press(page.get_by_test_id("opponents-2"))
+    press(page.get_by_test_id("length-hands-1"))
+    kinds, names = ["person", "person", "person"], ["Ann", "Bo", "<b>Cy</b>"]
+    seat_up(page, kinds, names)
+    press(page.get_by_test_id("start"))
+    play_shared(page, "basic", basic_turn, BASIC_OVER)
+    check_result(page, "basic", names)
+    assert "<b>" not in page.locator("#result").inner_html()  # a name with markup is text
+
+
+def test_a_rummikub_round_with_two_people_and_a_computer_on_a_tablet(
+    playwright, browser, site
+) -> None:
+    device = {
+        k: v for k, v in playwright.devices["iPad (gen 7)"].items() if k != "default_browser_type"
+    }
+    context = browser.new_context(**device, locale="en-US")
+    page = context.new_page()
+    try:
+        open_page(page, site.url, seed=8)
+        for testid in ("game-rummikub", "rk-opponents-2", "rk-length-rounds-1", "rk-meld-off"):
+            press(page.get_by_test_id(testid), "tap")
+        kinds, names = ["person", "easy", "person"], ["Ann", "", "Bo"]
+        seat_up(page, kinds, names)
+        press(page.get_by_test_id("start"), "tap")
+        play_shared(page, "rummikub", lambda p: rk_turn(p, "tap"), RK_OVER)
+        check_result(page, "rummikub", names)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    finally:
+        context.close()
