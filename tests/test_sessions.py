@@ -389,11 +389,35 @@ def test_while_covered_no_move_is_taken_and_only_the_next_person_is_revealed(gam
             assert shown.act("reveal").reason == "not_covered"
 
 
+def test_once_a_hand_is_over_the_device_passes_round_every_person_to_see_it_and_review_it(
+    game, shared
+):
+    ended = next(s for s in shared if s.match.round.is_over)
+    if ended.covered:
+        ended = ended.act("reveal")
+    seen = []
+    for _ in range(2 * len(ended.seating.persons)):
+        model = ended.view_model()
+        assert model["result"] is not None and model["seat"] == ended.seat
+        assert ended.review_model(0, 1)["seat"] == ended.seat
+        seen.append(ended.seat)
+        covered = ended.act("pass-on")
+        assert covered.covered and covered.public_model()["result"] is not None
+        assert covered.act("pass-on").reason == "covered"
+        ended = covered.act("reveal")
+    persons = list(ended.seating.persons)
+    assert sorted(seen[: len(persons)]) == persons and seen[len(persons) :] == seen[: len(persons)]
+    playing = next(s for s in shared if not s.covered and not s.match.round.is_over)
+    assert playing.act("pass-on").reason == "hand_in_play"
+    alone = played(game, game.cls.create(game.settings, seed=3))[-1]
+    assert alone.act("pass-on").reason == "not_shared"
+
+
 def test_a_shared_table_is_restored_covered_never_showing_a_hand(game, shared):
     for session in shared[:: max(1, len(shared) // 15)]:
         save = json.loads(json.dumps(session.save()))
         restored = game.cls.restore(save, session.stats)
-        assert restored == replace(session, revealed=None) and restored.covered
+        assert restored == replace(session, revealed=None, seen=None) and restored.covered
         assert "hand" not in restored.shown_model()
 
 

@@ -275,6 +275,8 @@ def on_click(event):
         spawn(share_hand(current, daily_text(current)))
     elif name == "show-stats":
         spawn(TABLES[Screen.game or chosen_game()].show_stats())
+    elif name == "stats-of":
+        spawn(TABLES[Screen.game or chosen_game()].show_stats(attr(target, "data-name")))
     elif current is not None:
         current.tap(name, target)
 

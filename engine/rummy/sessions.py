@@ -8,16 +8,18 @@ are immutable: `act` returns the next session, or a `Refusal` saying why nothing
 
 The page sends codes, never actions, so it cannot name a seat: a session reads a person's
 moves in its game's action words without the seat ("stock", "discard 7S") and adds the seat
-on screen itself; a code that does not parse is refused like an illegal move. Four codes mean
+on screen itself; a code that does not parse is refused like an illegal move. Five codes mean
 the same in every game: "computer" (the computer player to move plays its move), "next-hand",
-"rematch" (the same settings, a seed derived from this match's) and "reveal".
+"rematch" (the same settings, a seed derived from this match's), "reveal" and "pass-on".
 
 Seats (`rummy.seats`): one person against computer players by default. When several people
 share the device, their turns are covered from one another: as soon as the turn leaves the
 person on screen, the session is *covered* and `shown_model()` is the `public_model()`, which
 holds no hidden card of anyone (whose turn, the counts, the public moves). "reveal" uncovers it
 for the person to play, at their tap; a move is taken only from the person on screen, on their
-turn. A restored shared session is covered: a reload never shows a hand.
+turn. Once a hand is over, "pass-on" covers it again for the next person, who sees how it ended
+from their own seat (and reviews it). A restored shared session is covered: a reload never
+shows a hand.
 
 Also here, what the sessions share: the checks a save passes before it is replayed, settings
 read from a save, the statistics' bookkeeping (`CountedStats`, each person's under their
@@ -51,6 +53,7 @@ COMPUTER_MOVE = "computer"
 NEXT_HAND = "next-hand"
 REMATCH = "rematch"
 REVEAL = "reveal"
+PASS_ON = "pass-on"
 REVIEW_SLICE = (
     4  # decisions a review request answers by default: a few ms each, a slice stays short
 )
@@ -173,7 +176,7 @@ def person_code(code: Any, person: int) -> str | None:
 
 class MatchSession:
     """The part of a session every card game shares, for a frozen dataclass with the fields
-    `settings` (with a `seating`), `match`, `stats` and `revealed`: the codes every game reads,
+    `settings` (with a `seating`), `match`, `stats`, `revealed` and `seen`: the codes every game reads,
     refusals, covering the people's turns from one another, the save and the statistics, and
     the computer players' moves. A game's session names its match type, action parser and
     computer players (`make_agent`), says which rules the settings choose (`rules_for`, by
@@ -194,6 +197,7 @@ class MatchSession:
     match: Any
     stats: CountedStats
     revealed: int | None  # the person on screen at a shared table (None: covered)
+    seen: int | None  # the person last on screen, whom the cover of an ended hand follows
 
     # ---- hooks ----------------------------------------------------------------------------
 
@@ -268,11 +272,12 @@ class MatchSession:
     @property
     def next_person(self) -> int | None:
         """The person the cover waits for: the person to move (None while a computer player
-        moves); once the hand is over, the first person after the last to move."""
+        moves); once the hand is over, the person after the one last on screen (each sees how
+        it ended in turn, `pass_on`), or after the last to move."""
         hand, seating = self.match.round, self.seating
         if not hand.is_over:
             return hand.to_move if seating.is_person(hand.to_move) else None
-        last = hand.actions[-1].seat if hand.actions else -1
+        last = self.seen if self.seen is not None else hand.actions[-1].seat if hand.actions else -1
         later = [seat for seat in seating.persons if seat > last]
         return (later or list(seating.persons))[0]
 
@@ -289,7 +294,17 @@ class MatchSession:
                 return self  # who ended the hand sees how it ended
         elif hand.to_move == seat:
             return self
-        return replace(self, revealed=None)  # type: ignore[type-var]
+        return replace(self, revealed=None, seen=seat)  # type: ignore[type-var]
+
+    def pass_on(self: MS) -> MS:
+        """The device passed on once the hand is over at a table people share: covered, for
+        the next person to see how it ended from their own seat (and review it)."""
+        if not self.seating.shared:
+            raise IllegalAction("Nobody shares this table.", "not_shared")
+        if not self.match.round.is_over:
+            raise IllegalAction("The hand is still being played.", "hand_in_play")
+        seat = self.on_screen()
+        return replace(self, revealed=None, seen=seat)  # type: ignore[type-var]
 
     def reveal(self: MS) -> MS:
         """Uncover the table for the person the cover waits for (IllegalAction when there is
@@ -456,6 +471,8 @@ class MatchSession:
                 return self.create(self.settings, rematch_seed(self.match), self.stats)
             if code == REVEAL:
                 return self.reveal()
+            if code == PASS_ON:
+                return self.pass_on()
             full = person_code(code, self.seat or 0)
             if full is None:
                 return bad_code(code)

@@ -112,15 +112,16 @@ def settle_on(page: Page, screen: str) -> None:
     settle(page)
 
 
-def check_result(page: Page, game: str, names: list[str]) -> None:
+def check_result(page: Page, game: str, names: list[str], viewer: int | None = None) -> None:
     """The ended hand's scores as the page shows them, against the engine's replay of the save:
-    seen by the person who ended it (or, when a computer player did, the next person), who is
-    "You"; the others by their names, the computer players by number."""
+    seen by `viewer`, by default the person who ended it (or, when a computer player did, the
+    next person), who is "You"; the others by their names, the computer players by number."""
     ended = session(page, game)
     hand = ended.match.round
     assert hand.result is not None
-    last = hand.actions[-1].seat
-    viewer = last if ended.seating.is_person(last) else ended.next_person
+    if viewer is None:
+        last = hand.actions[-1].seat
+        viewer = last if ended.seating.is_person(last) else ended.next_person
     shown = page.locator("#result").inner_text()
     for seat, score in enumerate(ended.match.scores):
         name = "You" if seat == viewer else names[seat] or f"Computer {seat}"
@@ -152,6 +153,20 @@ def test_a_basic_rummy_hand_with_three_people(page: Page, site) -> None:
     play_shared(page, "basic", basic_turn, BASIC_OVER)
     check_result(page, "basic", names)
     assert "<b>" not in page.locator("#result").inner_html()  # a name with markup is text
+    press(page.get_by_test_id("pass-on"))  # the next person sees how it ended, from their seat
+    seat = check_cover(page, "basic")
+    reveal(page)
+    check_result(page, "basic", names, viewer=seat)
+    press(page.get_by_test_id("close-result"))
+    press(page.locator("[data-action=show-stats]"))  # their own statistics, by name
+    assert page.locator("#sheet-title").inner_text().endswith(" · " + names[seat])
+    others = page.get_by_test_id("stats-of")
+    assert sorted(others.all_inner_texts()) == sorted(
+        [name for number, name in enumerate(names) if number != seat] + ["Without a name"]
+    )
+    press(others.filter(has_text="Ann"))
+    assert page.locator("#sheet-title").inner_text().endswith(" · Ann")
+    assert page.locator("#sheet-body dd").first.inner_text() == "1"  # the games Ann played
 
 
 def test_a_rummikub_round_with_two_people_and_a_computer_on_a_tablet(

@@ -518,6 +518,7 @@ def open_stats(title_key, figures, person="", people=()):
     title = t(title_key)
     open_sheet(title + " · " + person if person else title, body)
     actions = by_id("sheet-actions")
+    actions.innerHTML = ""
     if any(people):
         for name in ("",) + tuple(people):
             if name == person:

@@ -343,7 +343,7 @@ class Rummikub(shared.Table):
             self.hint = None
             render()
             return
-        if name in ("next-hand", "rematch", "new-match", "log", "pass-device-reveal"):
+        if name in ("next-hand", "rematch", "new-match", "log", "pass-device-reveal", "pass-on"):
             spawn(self.act(name))
             return
         if not self.playing():

@@ -69,6 +69,7 @@ def label(node, key):
 
 
 REVEAL = "reveal"  # the cover's button: the person to play next is on screen
+PASS_ON = "pass-on"  # the hand over at a table people share: the next person sees it
 SOLO = "solo"  # the one person's order, at a table nobody shares
 
 
@@ -493,6 +494,8 @@ class Table:
             self.show_log()
         elif name == "pass-device-reveal":
             await self.play(REVEAL)
+        elif name == "pass-on":
+            await self.play(PASS_ON)
 
     async def new_match(self):
         """Back to the start screen, the save dropped (after asking, if the match is not over)."""
@@ -550,4 +553,5 @@ class Table:
             label(el(testid), self.word(key))
         cards = snapshot(self.game, view)  # where they were: they move from there (ui/motion.py)
         keeping_focus(lambda: self.draw_table(view), lambda: self.next_control(view))
+        el("pass-on").hidden = view["result"] is None or not shared(view)
         play(cards)

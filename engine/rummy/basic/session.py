@@ -142,6 +142,7 @@ class BasicSession(MatchSession):
     match: Match
     stats: Stats = Stats()
     revealed: int | None = None
+    seen: int | None = None
 
     # ---- what the page shows --------------------------------------------------------------
 

@@ -147,6 +147,7 @@ class GinSession(MatchSession):
     match: Match
     stats: Stats = Stats()
     revealed: int | None = None
+    seen: int | None = None
 
     # ---- the hooks of MatchSession -------------------------------------------------------
 

@@ -159,6 +159,7 @@ class RummikubSession(MatchSession):
     match: Match
     stats: Stats = Stats()
     revealed: int | None = None
+    seen: int | None = None
 
     # ---- what the page shows --------------------------------------------------------------
 
