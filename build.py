@@ -1168,18 +1168,14 @@ def check_offline(web: Path, files: list[Path]) -> None:
 
 
 def first_paint_strings(web: Path) -> dict[str, dict[str, str]]:
-    """{lang: {key: text}} for each key index.html marks, as the DOM layer fills it (a text's
-    {placeholders} by nothing: dom.fill with no parameters); a key whose value is not a text
-    (rules pages, plural forms) keeps the markup's."""
+    """{lang: {key: text}} for each key index.html marks (first-paint.js fills a text's
+    {placeholders} as the DOM layer does); a key whose value is not a text (rules pages, plural
+    forms) keeps the markup's."""
     keys = sorted(set(MARKED_KEY_RE.findall((web / "index.html").read_text("utf-8"))))
     strings = {}
     for catalog in sorted((web / "i18n").glob("*.json")):
         texts = json.loads(catalog.read_text("utf-8"))
-        strings[catalog.stem] = {
-            key: re.sub(r"\{[^}]*\}", "", texts[key])
-            for key in keys
-            if isinstance(texts.get(key), str)
-        }
+        strings[catalog.stem] = {key: texts[key] for key in keys if isinstance(texts.get(key), str)}
     return strings
 
 

@@ -3,8 +3,8 @@
 // classic script at the top of <body>, like theme.js. Before every frame until the page is
 // parsed, and once it is, it does with what is saved what the DOM layer then does again: the
 // marked texts (dom.load_language), the choices pressed, the chosen game's settings shown and
-// Continue when that game has a save (prefs.sync_choices), or the saved game's table instead
-// (main.py). A choice with nothing valid saved keeps the markup's pressed default. The build
+// Continue when that game has a save (prefs.sync_choices), its seats (ui/seats.py), or the
+// saved game's table instead (main.py). A choice with nothing valid saved keeps the markup's pressed default. The build
 // writes the texts the page's markup names, from i18n/*.json, in place of the placeholder
 // (build.py, write_first_paint). Storage that throws is read as empty: the page still paints.
 //
@@ -18,6 +18,9 @@
   const LANGS = ["zh-Hans", "zh-Hant", "en"]; // prefs.LANGS
   const KEY = "rummy-table/prefs"; // prefs.KEY
   const NUMERIC = ["target", "opponents", "rkOpponents"]; // prefs.NUMERIC
+  const LEVELS = { gin: "level", basic: "basicLevel", rummikub: "rkLevel" }; // prefs.LEVEL_CHOICES
+  const KINDS = ["person", "easy", "normal", "hard"]; // seats.KINDS
+  const NAME_LENGTH = 20; // seats.NAME_LENGTH
   const QUEUED = ["start", "resume", "daily"]; // the actions main.begin keeps while loading
   // What the person did before the DOM layer was live: the choices tapped, as prefs.Prefs
   // stores them, and the last of QUEUED tapped (or null).
@@ -65,13 +68,20 @@
     return document.readyState !== "loading";
   }
 
+  // The text of `key` with its {placeholders} filled from `params`, an unknown one by nothing
+  // (dom.fill); undefined when unbuilt.
+  function words(key, params = {}) {
+    const text = texts[key];
+    return text === undefined ? undefined : text.replace(/\{([^}]*)\}/g, (_, name) => params[name] ?? "");
+  }
+
   function translate() {
     for (const node of document.querySelectorAll("[data-i18n]")) {
-      const text = texts[node.dataset.i18n];
+      const text = words(node.dataset.i18n);
       if (text !== undefined && node.textContent !== text) node.textContent = text;
     }
     for (const node of document.querySelectorAll("[data-i18n-aria]")) {
-      const text = texts[node.dataset.i18nAria];
+      const text = words(node.dataset.i18nAria);
       if (text !== undefined) node.setAttribute("aria-label", text);
     }
   }
@@ -127,10 +137,62 @@
     }
   }
 
+  // Each seat's kind for `game` (seats.kinds): as chosen, else the person first and the
+  // computer players at the game's level; and the names typed, by seat (seats.names).
+  function kinds(game) {
+    const every = { ...savedPrefs().seats, ...early.prefs.seats };
+    const saved = Array.isArray(every[game]) ? every[game] : [];
+    const opponents = game === "rummikub" ? "rkOpponents" : "opponents";
+    const count = game === "gin" ? 2 : 1 + Number(chosen[opponents]);
+    return Array.from({ length: count }, (_, seat) =>
+      KINDS.includes(saved[seat]) ? saved[seat] : seat === 0 ? "person" : chosen[LEVELS[game]]);
+  }
+
+  function names() {
+    const typed = "names" in early.prefs ? early.prefs.names : savedPrefs().names;
+    return Array.isArray(typed) ? typed.map((name) => (typeof name === "string" ? name : "")) : [];
+  }
+
+  // The chosen game's seats, a row each from the template, as seats.draw_seats draws them.
+  function drawSeats() {
+    const rows = document.getElementById("seat-rows");
+    const template = document.getElementById("seat-row");
+    const game = chosen.game;
+    const opponents = game === "rummikub" ? "rkOpponents" : "opponents";
+    if (!rows || !template || !(LEVELS[game] in chosen) || (game !== "gin" && !(opponents in chosen))) {
+      return; // not all parsed yet
+    }
+    const keys = template.dataset;
+    const chosenKinds = kinds(game);
+    const typed = names();
+    while (rows.children.length > chosenKinds.length) rows.lastElementChild.remove();
+    while (rows.children.length < chosenKinds.length) rows.appendChild(template.content.cloneNode(true));
+    [...rows.children].forEach((row, seat) => {
+      const number = { number: seat + 1 };
+      row.querySelector(".seat-number").textContent = words(keys.i18nSeat, number) ?? "";
+      const select = row.querySelector("select");
+      select.dataset.testid = `seat-${seat}`;
+      select.dataset.seat = String(seat);
+      select.setAttribute("aria-label", words(keys.i18nSeat, number) ?? "");
+      for (const option of select.options) {
+        option.textContent = words(option.value === "person" ? keys.i18nPerson : `level.${option.value}`) ?? "";
+      }
+      select.value = chosenKinds[seat];
+      const name = row.querySelector("input");
+      name.dataset.testid = `seat-${seat}-name`;
+      name.dataset.seat = String(seat);
+      name.setAttribute("aria-label", words(keys.i18nName, number) ?? "");
+      name.placeholder = words(keys.i18nPlayer, number) ?? "";
+      name.hidden = chosenKinds[seat] !== "person";
+      if (document.activeElement !== name) name.value = typed[seat] ?? "";
+    });
+  }
+
   function paint() {
     translate();
     press();
     show();
+    drawSeats();
   }
 
   function beforeFrame() {
@@ -142,17 +204,32 @@
     return document.body.dataset.ui === "live"; // main.py: the DOM layer answers from now on
   }
 
-  // A choice tapped: pressed and painted now, and kept for the DOM layer (prefs.Prefs.choose).
-  function choose(name, value) {
-    early.prefs[name] = NUMERIC.includes(name) ? Number(value) : value;
-    chosen[name] = value;
-    if (name === "lang") speak(value);
+  // A choice made: kept for the DOM layer, as prefs.Prefs stores it, and painted now.
+  function keep(name, value) {
+    early.prefs[name] = value;
     try {
       localStorage.setItem(KEY, JSON.stringify({ ...savedPrefs(), ...early.prefs }));
     } catch (error) {
       // storage blocked or full: kept in window.rummyEarly only, as the DOM layer keeps it
     }
     paint();
+  }
+
+  // A start-screen button's choice (prefs.Prefs.choose); a game's level sets its computer
+  // seats, where they were chosen (seats.choose_level).
+  function choose(name, value) {
+    chosen[name] = value;
+    if (name === "lang") speak(value);
+    const game = Object.keys(LEVELS).find((key) => LEVELS[key] === name);
+    if (game && game in { ...savedPrefs().seats, ...early.prefs.seats }) {
+      chooseKind(game, (kind) => (kind === "person" ? kind : value));
+    }
+    keep(name, NUMERIC.includes(name) ? Number(value) : value);
+  }
+
+  // The seats of `game` as `change` makes each kind (seats.choose_kind), kept with the others.
+  function chooseKind(game, change) {
+    early.prefs.seats = { ...savedPrefs().seats, ...early.prefs.seats, [game]: kinds(game).map(change) };
   }
 
   // A Start (or Continue, Today's deal) tapped while loading: kept, and said (main.begin).
@@ -176,7 +253,22 @@
   }
 
   function onChange(event) {
-    if (!live() && event.target.id === "lang-select") choose("lang", event.target.value);
+    if (live()) return;
+    const target = event.target;
+    if (target.id === "lang-select") choose("lang", target.value);
+    else if (target.matches(".seat-kind") && KINDS.includes(target.value)) {
+      const seat = Number(target.dataset.seat);
+      chooseKind(chosen.game, (kind, at) => (at === seat ? target.value : kind));
+      keep("seats", early.prefs.seats);
+    }
+  }
+
+  // A person's name typed (seats.type_name).
+  function onInput(event) {
+    if (live() || !event.target.matches(".seat-name")) return;
+    const typed = names();
+    typed[Number(event.target.dataset.seat)] = event.target.value.slice(0, NAME_LENGTH);
+    keep("names", Array.from(typed, (name) => name ?? ""));
   }
 
   window.rummyBrowserLanguage = browserLanguage;
@@ -186,4 +278,5 @@
   document.addEventListener("readystatechange", paint, { once: true });
   document.addEventListener("click", onTap);
   document.addEventListener("change", onChange);
+  document.addEventListener("input", onInput);
 })();

@@ -176,12 +176,12 @@ def person_code(code: Any, person: int) -> str | None:
 
 class MatchSession:
     """The part of a session every card game shares, for a frozen dataclass with the fields
-    `settings` (with a `seating`), `match`, `stats`, `revealed` and `seen`: the codes every game reads,
-    refusals, covering the people's turns from one another, the save and the statistics, and
-    the computer players' moves. A game's session names its match type, action parser and
-    computer players (`make_agent`), says which rules the settings choose (`rules_for`, by
-    default their `rules()`), and what the page draws (`view_model` from `self.seat`, and
-    `public_model`)."""
+    `settings` (with a `seating`), `match`, `stats`, `revealed` and `seen`: the codes every
+    game reads, refusals, covering the people's turns from one another, the save and the
+    statistics, and the computer players' moves. A game's session names its match type,
+    action parser and computer players (`make_agent`), says which rules the settings choose
+    (`rules_for`, by default their `rules()`), and what the page draws (`view_model` from
+    `self.seat`, and `public_model`)."""
 
     __slots__ = ()
     game: ClassVar[str]

@@ -146,6 +146,37 @@ def test_saved_choices_of_another_game_are_painted_in_traditional_chinese(browse
         stays_put(page, held, "zh-Hant", "document.body.dataset.phase === 'start'")
 
 
+def test_the_seats_kept_are_painted_and_a_seat_set_early_is_kept_and_played(browser: Browser, site):
+    """Basic Rummy with a friend kept from last time: the static page paints the seats as the
+    DOM layer will (a person named Bo, a computer player), in Simplified Chinese; the third
+    seat made a person and named before the DOM layer is live stays so, and is dealt."""
+    prefs = {
+        "game": "basic",
+        "opponents": 2,
+        "seats": {"basic": ["person", "person", "easy"]},
+        "names": ["Ann", "Bo"],
+    }
+    with held_page(browser, "zh-CN", {"rummy-table/prefs": prefs}) as (page, held):
+        page.goto(site.url + "?fast")
+        expect(page.get_by_test_id("seat-1")).to_have_value("person")
+        expect(page.get_by_test_id("seat-1-name")).to_have_value("Bo")
+        expect(page.get_by_test_id("seat-2-name")).to_be_hidden()
+        expect(page.locator("#seat-rows .seat-number").nth(2)).to_have_text(
+            catalog("zh-Hans")["seats.seat"].replace("{number}", "3")
+        )
+        page.get_by_test_id("seat-2").select_option("person")
+        page.get_by_test_id("seat-2-name").fill("<i>Cy</i>" + "y" * 30)
+        assert page.evaluate("document.body.dataset.ui") is None  # still static
+        page.get_by_test_id("start").click()
+        stays_put(page, held, "zh-Hans", None)
+        page.wait_for_function(
+            "document.body.dataset.phase === 'pass-device'", timeout=LOAD_TIMEOUT
+        )
+        settings = kept(page, "rummy-table/basic/save")["settings"]
+        assert settings["seats"] == ["person"] * 3
+        assert settings["names"] == ["Ann", "Bo", ("<i>Cy</i>" + "y" * 30)[:20]]
+
+
 def test_a_saved_game_paints_its_table_at_once_in_the_saved_language(browser: Browser, site):
     """English chosen on a Chinese browser, and a Basic Rummy game in play: its table's
     skeleton is the first paint, never the start screen."""

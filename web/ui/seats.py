@@ -73,7 +73,10 @@ def choose_kind(game, seat, kind):
 
 
 def choose_level(game):
-    """The game's level chosen on its buttons: every computer seat plays at it."""
+    """The game's level chosen on its buttons: every computer seat plays at it (seats never
+    chosen follow the level already)."""
+    if game not in Prefs.get("seats"):
+        return
     level = Prefs.get(LEVEL_CHOICES[game])
     every = dict(Prefs.get("seats"))
     every[game] = [kind if kind == PERSON else level for kind in kinds(game)]
