@@ -189,3 +189,119 @@ def test_a_rummikub_round_with_two_people_and_a_computer_on_a_tablet(
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     finally:
         context.close()
+
+
+# ---- the table on a tablet and a phone ------------------------------------------------------
+
+PHONE = {
+    "viewport": {"width": 360, "height": 740},
+    "is_mobile": True,
+    "has_touch": True,
+    "device_scale_factor": 2,
+}
+LANDSCAPE = {"viewport": {"width": 1024, "height": 768}}
+# Every other player's panel: where it is, whether its name shows whole, and at what size.
+SEATS = """() => [...document.querySelectorAll('.opponents:not([hidden]) .seat')]
+  .filter((seat) => seat.getClientRects().length)
+  .map((seat) => {
+    const box = seat.getBoundingClientRect();
+    const name = seat.querySelector('.name');
+    return {
+      name: name.textContent,
+      left: box.left, right: box.right,
+      whole: name.scrollWidth <= name.clientWidth + 1,
+      size: parseFloat(getComputedStyle(name).fontSize),
+      moving: seat.getAttribute('aria-current') === 'true',
+      mark: getComputedStyle(name, '::before').content,
+    };
+  })"""
+
+
+def table_page(playwright, browser, device: str, options: dict | None) -> Page:
+    descriptor = {
+        k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"
+    }
+    return browser.new_context(**{**descriptor, **(options or {})}, locale="en-US").new_page()
+
+
+def check_seats(page: Page, players: int, names: list[str]) -> list[dict]:
+    """Every other player's panel on screen, readable (its name whole, at 13 px or more) and
+    within the screen's width, and the page no wider than the screen."""
+    seats = page.evaluate(SEATS)
+    width = page.evaluate("window.innerWidth")
+    assert len(seats) == players - 1
+    for seat in seats:
+        assert seat["whole"] and seat["size"] >= 13, seat
+        assert 0 <= seat["left"] and seat["right"] <= width, seat
+    assert {seat["name"] for seat in seats} >= {name for name in names[1:] if name}
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    return seats
+
+
+@pytest.mark.parametrize(
+    ("device", "options", "game", "kinds"),
+    [
+        ("iPad (gen 7)", None, "rummikub", ["person", "easy", "person", "hard"]),
+        ("iPad (gen 7)", LANDSCAPE, "basic", ["person", "person", "normal", "person"]),
+        ("iPad (gen 7)", LANDSCAPE, "rummikub", ["person", "person"]),
+        ("Pixel 7", PHONE, "basic", ["person", "person", "easy", "person", "easy", "person"]),
+    ],
+    ids=[
+        "ipad-portrait-rummikub-4",
+        "ipad-landscape-basic-4",
+        "ipad-landscape-rummikub-2",
+        "phone-basic-6",
+    ],
+)
+def test_a_shared_table_fits_a_tablet_or_a_phone_its_seats_readable_and_the_mover_named(
+    playwright, browser, site, device, options, game, kinds
+) -> None:
+    """2-4 players on a tablet either way up, 6 on a phone: the other players' panels readable,
+    inside the screen, no sideways scroll; whoever holds the device sees their own name on top
+    of their cards, at the cover and on the table."""
+    page = table_page(playwright, browser, device, options)
+    try:
+        open_page(page, site.url, seed=6)
+        prefix = "rk-" if game == "rummikub" else ""
+        for testid in (f"game-{game}", f"{prefix}opponents-{len(kinds) - 1}"):
+            press(page.get_by_test_id(testid), "tap")
+        names = [
+            ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][seat] if kind == "person" else ""
+            for seat, kind in enumerate(kinds)
+        ]
+        seat_up(page, kinds, names)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        press(page.get_by_test_id("start"), "tap")
+        seat = check_cover(page, game)
+        assert names[seat] in page.get_by_test_id("pass-device").inner_text()
+        reveal(page)
+        assert page.get_by_test_id("score-you").inner_text().startswith(names[seat] + ":")
+        others = [name for number, name in enumerate(names) if number != seat]
+        check_seats(page, len(kinds), [names[seat], *others])
+    finally:
+        page.context.close()
+
+
+def test_the_computer_player_to_move_is_marked_on_a_phone_of_six(playwright, browser, site) -> None:
+    """One person against five computer players on a phone: the one to move is marked (a
+    border, a ▶ before its name, aria-current), every panel readable and on screen."""
+    page = table_page(playwright, browser, "Pixel 7", PHONE)
+    try:
+        open_page(page, site.url, seed=6)
+        for testid in ("game-basic", "opponents-5", "basic-level-easy"):
+            press(page.get_by_test_id(testid), "tap")
+        press(page.get_by_test_id("start"), "tap")
+        for _ in range(20):
+            seats = check_seats(page, 6, [])
+            if phase(page) == "opponent" and any(seat["moving"] for seat in seats):
+                break
+            assert phase(page) not in BASIC_OVER, "the hand ended before a computer moved"
+            if phase(page) in ("draw", "play"):
+                basic_turn(page, "tap")
+        else:
+            raise AssertionError("no computer player was seen to move")
+        moving = [seat for seat in seats if seat["moving"]]
+        assert len(moving) == 1 and "▶" in moving[0]["mark"]
+        assert all(seat["mark"] in ("none", "normal") for seat in seats if not seat["moving"])
+    finally:
+        page.context.close()

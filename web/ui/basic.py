@@ -175,7 +175,9 @@ class Basic(shared.Table):
 
     def draw_table(self, view):
         you = [p for p in view["players"] if p["you"]][0]
-        el("score-you").textContent = t("table.score", name=t("table.you"), score=you["score"])
+        el("score-you").textContent = t(
+            "table.score", name=seats.own_name(view), score=you["score"]
+        )
         el("score-opponent").textContent = ""
         if view["target"] is not None:
             el("target").textContent = t("table.target", target=view["target"])
@@ -190,8 +192,8 @@ class Basic(shared.Table):
 
         last = self.last_computer_move(view)
         self.last_meld = last["meld"] if last is not None else None
-        seats = by_id("opponents")
-        seats.innerHTML = "".join(
+        around = by_id("opponents")
+        around.innerHTML = "".join(
             self.seat_html(view, p, fits) for p in view["players"] if not p["you"]
         )
 
@@ -234,6 +236,7 @@ class Basic(shared.Table):
         return (
             '<section class="seat'
             + moving
+            + ('" aria-current="true' if moving else "")
             + '" data-testid="opponent-'
             + str(seat)
             + '" aria-label="'

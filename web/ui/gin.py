@@ -137,7 +137,7 @@ class Gin(shared.Table):
 
     def draw_table(self, view):
         el("score-you").textContent = t(
-            "table.score", name=t("table.you"), score=view["scores"]["you"]
+            "table.score", name=seats.own_name(view), score=view["scores"]["you"]
         )
         el("score-opponent").textContent = t(
             "table.score", name=opponent_name(view), score=view["scores"]["opponent"]

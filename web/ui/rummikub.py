@@ -560,7 +560,9 @@ class Rummikub(shared.Table):
 
     def draw_table(self, view):
         you = view["players"][viewer(view)]
-        el("score-you").textContent = t("table.score", name=t("table.you"), score=you["score"])
+        el("score-you").textContent = t(
+            "table.score", name=seats.own_name(view), score=you["score"]
+        )
         el("score-opponent").textContent = ""
         if view["target"] is not None:
             el("target").textContent = t("table.target", target=view["target"])
@@ -908,6 +910,7 @@ def seat_html(view, player):
     return (
         '<section class="seat'
         + moving
+        + ('" aria-current="true' if moving else "")
         + '" data-testid="rk-opponent-'
         + str(seat)
         + '" aria-label="'

@@ -134,6 +134,15 @@ def seat_name(view, seat, computer):
     return t(computer, number=seat)
 
 
+def own_name(view):
+    """How the top bar names the person on screen: "You", or at a table people share their
+    name, so that whoever holds the device sees whose cards these are."""
+    seat = view.get("seat")
+    if not shared(view) or seat is None:
+        return t("table.you")
+    return view["seats"][seat]["name"] or t("seats.player", number=seat + 1)
+
+
 def shared(view):
     """Whether the view is of a table several people share."""
     return sum(seat["kind"] == PERSON for seat in view.get("seats") or ()) > 1
