@@ -196,6 +196,50 @@ def test_the_start_screen_and_sheets_of_each_game_are_accessible(page: Page, sit
     close_sheet(page)
 
 
+# The cover between two people's turns, waiting for the person it names.
+PASS_DEVICE = "[data-testid=pass-device]:not([hidden])[data-seat]"
+
+
+def seat_people(page: Page) -> None:
+    """Seats 0 and 1 of the game chosen are people, named (their name inputs shown)."""
+    for seat, name in ((0, "Ann"), (1, "Bo")):
+        page.get_by_test_id(f"seat-{seat}").select_option("person")
+        page.get_by_test_id(f"seat-{seat}-name").fill(name)
+    expect(page.get_by_test_id("seat-1-name")).to_be_visible()
+
+
+def test_the_pass_and_play_screens_are_accessible(page: Page, site):
+    """The start screen with people in the seats, and the cover that hands the device to the
+    next person (at the deal, then with the moves since that person's turn), in each language:
+    the scan leaves the cover up."""
+    open_page(page, site.url, seed=11)
+    tour = Tour(page)
+    for testid in ("game-basic", "opponents-2"):
+        press(page.get_by_test_id(testid))
+    seat_people(page)
+    tour.scan("start screen, seats with people")
+    press(page.get_by_test_id("game-gin"))
+    seat_people(page)
+    press(page.get_by_test_id("start"))
+    for screen in ("the pass-device cover", "the pass-device cover, the moves since"):
+        for _ in range(40):  # a person's turn first, maybe: play on to the cover
+            if phase(page) == "pass-device":
+                break
+            gin_turn(page)
+        page.wait_for_selector(PASS_DEVICE)
+        if screen.endswith("since"):
+            expect(page.get_by_test_id("pass-device-since").locator("li").first).to_be_visible()
+        tour.scan(screen)
+        expect(page.locator(PASS_DEVICE)).to_be_visible()  # the scan left it waiting
+        press(page.get_by_test_id("pass-device-reveal"))
+        assert phase(page) != "pass-device"
+    tour.saw(
+        "start screen, seats with people",
+        "the pass-device cover",
+        "the pass-device cover, the moves since",
+    )
+
+
 def test_the_storage_notices_are_accessible(page: Page, site):
     """The notice that another tab played the game on (with its button that loads the newer
     game), and the notice that storage keeps nothing, in each language."""
