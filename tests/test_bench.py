@@ -119,3 +119,21 @@ def test_links_benchmark_prints_link_lengths_and_times_for_every_game():
         "link median" in line and "characters" in line and "encode+decode+replay median" in line
         for line in lines
     )
+
+
+def test_the_pass_device_benchmark_times_the_cover_from_a_move_and_the_table_from_the_reveal():
+    sys.path.insert(0, str(BENCH))
+    try:
+        from bench_pass_device import kind_of, waits
+    finally:
+        sys.path.remove(str(BENCH))
+    clicks = [[10, "start"], [100, "pass-device-reveal"], [200, "stock"], [240, "discard"]]
+    phases = [[0, "start"], [20, "pass-device"], [130, "draw"], [210, "discard"]]
+    phases += [[260, "pass-device"]]
+    assert waits(clicks, phases) == {"cover": [20], "reveal": [30]}  # the deal's cover is not one
+    assert [kind_of(code, "pass-device") for code in ("discard 7S", "reveal", "computer")] == [
+        "cover",
+        "reveal",
+        None,
+    ]
+    assert kind_of("stock", "discard") is None

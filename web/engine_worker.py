@@ -127,7 +127,8 @@ class Engine:
 
     def act(self, request: Request) -> Reply:
         """Play `code` on the game's session: one of the person's moves, "computer",
-        "next-hand" or "rematch"; `ms` is how long the engine took."""
+        "next-hand" or "rematch"; `ms` is how long the engine took, `reply_ms` the whole reply
+        (the move, then the model shown, the save and the statistics)."""
         cls = self._game(request)
         session = self.sessions.get(cls.game)
         if session is None:
@@ -140,7 +141,8 @@ class Engine:
         if isinstance(after, Refusal):
             return {**_refusal(after), "ms": ms}
         self.sessions[cls.game] = after
-        return {**self._state(cls.game), "ms": ms}
+        state = self._state(cls.game)
+        return {**state, "ms": ms, "reply_ms": round(1000 * (time.perf_counter() - began), 2)}
 
     def hints(self, request: Request) -> Reply:
         """The hint of a game that gives hints: gin's options ranked by the hard player,

@@ -369,6 +369,7 @@ async def main():
     Page.pending = before["action"]  # a Start tapped before now: kept the same way
     js.window.rummyDecisionMs = js.Array.new()  # each computer decision's time in the worker
     js.window.rummyHintMs = js.Array.new()  # each hint's
+    js.window.rummyActs = js.Array.new()  # each move sent: table.timed
     document.addEventListener("click", on_click)
     document.addEventListener("keydown", on_key)
     document.addEventListener("pointerdown", on_pointer_down)

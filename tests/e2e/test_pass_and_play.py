@@ -128,6 +128,20 @@ def check_result(page: Page, game: str, names: list[str], viewer: int | None = N
         assert f"{name}: {score}" in shown, (name, score, shown)
 
 
+# What the page says to a person: its visible text and the names of what shows.
+SAID = """() => [document.body.innerText, ...[...document.querySelectorAll("[aria-label]")]
+  .filter((node) => node.getClientRects().length).map((node) => node.getAttribute("aria-label"))]
+  .join("\\n")"""
+
+
+def never_the_computer(page: Page) -> None:
+    """Between two people, nothing the page says names a computer (the hints' reasons too)."""
+    if phase(page) == "discard" and page.get_by_test_id("hint").is_visible():
+        press(page.get_by_test_id("hint"))
+    said = page.evaluate(SAID)
+    assert "computer" not in said.lower(), said
+
+
 def test_a_gin_hand_between_two_people_covers_every_turn_and_survives_reloads(
     page: Page, site
 ) -> None:
@@ -137,9 +151,12 @@ def test_a_gin_hand_between_two_people_covers_every_turn_and_survives_reloads(
     seat_up(page, ["person", "person"], ["Ann", "Bo"])
     press(page.get_by_test_id("start"))
     assert page.locator(COVER).inner_text().startswith(("Ann", "Bo"))
-    covers = play_shared(page, "gin", gin_turn, GIN_OVER, reloads=True)
+    covers = play_shared(
+        page, "gin", lambda p: (never_the_computer(p), gin_turn(p)), GIN_OVER, reloads=True
+    )
     assert covers >= 3  # the first turn, after the reloads, and at least one more
     check_result(page, "gin", ["Ann", "Bo"])
+    never_the_computer(page)
 
 
 def test_a_basic_rummy_hand_with_three_people(page: Page, site) -> None:

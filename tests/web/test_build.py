@@ -587,11 +587,12 @@ def test_service_worker_carries_the_build(dist):
 
 
 def test_first_paint_carries_the_texts_the_markup_names_in_every_language(dist):
-    """Each marked key's text (data-i18n, data-i18n-aria) as the DOM layer shows it, its
-    placeholders filled by nothing; a key that is not a text keeps the markup's; no other key."""
+    """Each marked key's text (data-i18n, data-i18n-aria, or any data-i18n-*) as the catalog
+    has it, placeholders and all (first-paint.js fills them as the DOM layer does); a key that
+    is not a text keeps the markup's; no other key."""
     script = (dist / "first-paint.js").read_text("utf-8")
     assert build.FIRST_PAINT_PLACEHOLDER not in script
-    strings = '{"en":{"app.title":"Rummy Table","start.language":"Language "},'
+    strings = '{"en":{"app.title":"Rummy Table","start.language":"Language {x}"},'
     assert strings + '"zh-Hans":{"app.title":"拉米牌桌"}}' in script
 
 

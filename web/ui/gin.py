@@ -21,6 +21,7 @@ from .dom import (
     faces,
     hand_card_html,
     hide_result,
+    known,
     listed,
     open_sheet,
     show_result,
@@ -147,13 +148,13 @@ class Gin(shared.Table):
         opponent = view["opponent"]
         hand = by_id("opponent-hand")
         hand.innerHTML = '<span class="card back" aria-hidden="true"></span>' * opponent["cards"]
-        hand.setAttribute("aria-label", t("table.opponentCards", count=opponent["cards"]))
+        hand.setAttribute("aria-label", about(view, "table.opponentCards", count=opponent["cards"]))
         hand.setAttribute("role", "img")
         last = self.last_computer_move(view)
         took = last in ("TakeUpcard", "DrawDiscard")
         marked = len(opponent["taken"]) - 1 if took else -1
         taken = "".join(
-            card_html(code, "last-move", t("card.lastMove", card=spoken(code)))
+            card_html(code, "last-move", about(view, "card.lastMove", card=spoken(code)))
             if i == marked
             else card_html(code)
             for i, code in enumerate(opponent["taken"])
@@ -202,7 +203,9 @@ class Gin(shared.Table):
         screen = view["screen"]
         top = face(view["pile_top"]) if view["pile_top"] else ""
         if screen == "upcard":
-            return t("status.upcardDealer" if view["upcard_passed"] else "status.upcard", card=top)
+            if view["upcard_passed"]:
+                return about(view, "status.upcardDealer", card=top)
+            return t("status.upcard", card=top)
         if screen == "draw":
             return (
                 t("status.draw", card=top) if view["can_take_pile"] else t("status.drawStockOnly")
@@ -270,7 +273,7 @@ class Gin(shared.Table):
         hints = by_id("hints")
         hints.hidden = not self.hints
         hints.setAttribute("aria-label", t("hint.title"))
-        hints.innerHTML = hints_html(self.hints)
+        hints.innerHTML = hints_html(view, self.hints)
 
     def outcome(self, view, sharer=False):
         result = view["result"]
@@ -334,7 +337,7 @@ class Gin(shared.Table):
                 target=view["target"],
             )
         if screen == "match-over":
-            title = t("match.won" if view["match"]["won"] else "match.lost")
+            title = t("match.won") if view["match"]["won"] else about(view, "match.lost")
             show_result(outcome, lines, final, over=title, review=True)
         else:
             show_result(outcome, lines, totals, review=True)
@@ -351,6 +354,14 @@ def move_line(view, move):
     """A move of the hand in words: the status line's last move, and a line of the move log."""
     card = move["card"]
     return t("move." + move["move"], name=mover(view, move), card=face(card) if card else "")
+
+
+def about(view, key, **params):
+    """`key`'s text about the other player: the computer, or at a table people share the other
+    person by name (its twin `key.person`)."""
+    if seats.shared(view):
+        return t(key + ".person", name=other(view), **params)
+    return t(key, **params)
 
 
 def said(view, key, role):
@@ -380,23 +391,25 @@ def hint_move(advice):
     return t("hint." + advice["name"], card=face(advice["card"]) if advice["card"] else "")
 
 
-def reason_text(reason):
+def reason_text(view, reason):
+    """Why the hard player prefers an option; a reason about the other player names them."""
     params = dict(reason)
     if params.get("card"):
         params["card"] = face(params["card"])
     if params.get("cards"):
         params["cards"] = faces(params["cards"])
-    return t("hint.why." + reason["why"], **params)
+    key = "hint.why." + reason["why"]
+    return about(view, key, **params) if known(key + ".person") else t(key, **params)
 
 
-def hints_html(hints):
+def hints_html(view, hints):
     """The best option in words with why the hard player prefers it, then the others the
     engine names (with knocking or not, where a knock is legal), by name: short enough for a
     phone, and never the ranking's raw figures."""
     if not hints:
         return ""
     best = hints[0]
-    why = " ".join(reason_text(reason) for reason in best["why"])
+    why = " ".join(reason_text(view, reason) for reason in best["why"])
     lines = [
         '<p data-testid="hint-best"><strong>'
         + escape(t("hint.best"))

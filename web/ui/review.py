@@ -10,6 +10,7 @@ gives ("0 discard 9D"); no rule lives here.
 
 import json
 
+from . import seats as seats_module
 from .dom import (
     by_id,
     card_html,
@@ -251,6 +252,16 @@ def seen_html(game, seen, sharer=False):
     )
 
 
+def taken_text(cards):
+    """The cards gin's other player took from the pile: the computer, or at a table people
+    share the other person, by name."""
+    seats = Review.seats()
+    if not shared(seats):
+        return t("review.taken", cards=faces(cards))
+    other = seats_module.seat_name(seats, 1 - seats["seat"], "move.computer")
+    return t("review.taken.person", name=other, cards=faces(cards))
+
+
 def cards_seen_html(game, seen, sharer=False):
     """What the person saw in a card game: their hand, the pile's top, the table's melds."""
     hand = seen["hand"]["melds"]
@@ -270,9 +281,7 @@ def cards_seen_html(game, seen, sharer=False):
         "<p>" + escape(t("review.pile", card=face(top)) if top else t("review.pileEmpty")) + "</p>"
     )
     if game == "gin" and seen.get("opponent_taken"):
-        lines.append(
-            "<p>" + escape(t("review.taken", cards=faces(seen["opponent_taken"]))) + "</p>"
-        )
+        lines.append("<p>" + escape(taken_text(seen["opponent_taken"])) + "</p>")
     if game == "basic" and seen.get("table"):
         lines.append(
             "<p>"

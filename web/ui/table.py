@@ -68,6 +68,13 @@ def label(node, key):
         node.textContent = t(key)
 
 
+def timed(code, reply):
+    """Keep a move's times in the worker for the benches (bench/bench_pass_device.py): the
+    code, the engine's ms, the whole reply's, and the screen it led to."""
+    times = [code, reply["ms"], reply["reply_ms"], reply["view"]["screen"]]
+    js.window.rummyActs.push(json.dumps(times))
+
+
 REVEAL = "reveal"  # the cover's button: the person to play next is on screen
 PASS_ON = "pass-on"  # the hand over at a table people share: the next person sees it
 SOLO = "solo"  # the one person's order, at a table nobody shares
@@ -427,6 +434,7 @@ class Table:
             self.message, self.error = self.refusal(reply), True
             render()
             return
+        timed(code, reply)
         if code in ("next-hand", "rematch"):
             self.orders = {}  # a new deal: the engine's arrangement again
         if not self.accept(reply):  # another tab played on while the move was out
@@ -471,6 +479,7 @@ class Table:
                 if reply is None or not reply["ok"]:
                     break
                 js.window.rummyDecisionMs.push(reply["ms"])
+                timed("computer", reply)
                 if not self.accept(reply):
                     break
                 if not covered(self.view):
