@@ -46,3 +46,10 @@ export function unstore(key) {
     return false;
   }
 }
+
+// The time now, in seconds since the epoch with their fraction. Date.now()'s milliseconds cannot
+// cross to MicroPython: its FFI takes a whole JS number as a 32-bit integer, so they would
+// arrive wrapped round (and jump by 2^32 ms every 50 days).
+export function now() {
+  return Date.now() / 1000;
+}

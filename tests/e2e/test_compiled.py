@@ -157,6 +157,8 @@ def gin_match_and_its_link(page: Page, url: str) -> None:
     linked_hand(page, url, fragment)
 
 
+# Basic Rummy from seed 7: a whole hand and its review in about 25 s, where seed 5 took 74 s.
+SEEDS = {"basic": 7}
 # Each game's visit, and the modules it must have imported (one visit per test, so the
 # visits run side by side on the suite's workers).
 VISITS = {
@@ -175,7 +177,7 @@ def test_nothing_the_compiled_stdlib_leaves_out_is_asked_for_by_any_game(
     play, expected = VISITS[visit]
     with own_page(browser, service_workers="block") as page:
         watched(page)
-        open_page(page, site.url, seed=5)
+        open_page(page, site.url, seed=SEEDS.get(visit, 5))
         if play is gin_match_and_its_link:
             play(page, site.url)
         else:

@@ -208,6 +208,25 @@ def test_a_rummikub_round_with_two_people_and_a_computer_on_a_tablet(
         context.close()
 
 
+def test_the_rummikub_turn_timer_starts_at_the_tap_not_at_the_cover(page: Page, site) -> None:
+    """Two people with a 30-second turn: while the cover waits nothing counts down; the tap
+    starts the person's 30 seconds, kept (so a reload gives no more time)."""
+    open_page(page, site.url, seed=5)
+    for testid in ("game-rummikub", "rk-opponents-1", "rk-length-rounds-1", "rk-timer-30"):
+        press(page.get_by_test_id(testid))
+    seat_up(page, ["person", "person"], ["Ann", "Bo"])
+    press(page.get_by_test_id("start"))
+    check_cover(page, "rummikub")
+    assert page.evaluate("localStorage.getItem('rummy-table/rummikub/deadline')") is None
+    assert not page.get_by_test_id("rk-timer").is_visible()
+    reveal(page)
+    left = page.evaluate(
+        "JSON.parse(localStorage.getItem('rummy-table/rummikub/deadline')).ends - Date.now() / 1000"
+    )
+    assert 25 < left <= 30
+    assert page.get_by_test_id("rk-timer").is_visible()
+
+
 # ---- the table on a tablet and a phone ------------------------------------------------------
 
 PHONE = {

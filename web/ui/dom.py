@@ -325,6 +325,12 @@ def store(key, text):
     return False
 
 
+def now():
+    """The time in seconds since the epoch (through web/storage.js: js.Date.now() would arrive
+    wrapped to 32 bits)."""
+    return Storage.js.now()
+
+
 def unstore(key):
     Storage.js.unstore(key)
 

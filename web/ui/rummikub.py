@@ -24,6 +24,7 @@ from .dom import (
     escape,
     hide_result,
     listed,
+    now,
     recall,
     refusal_text,
     show_result,
@@ -257,7 +258,7 @@ class Rummikub(shared.Table):
         self.checked = 0  # the number of the check shown: the table as laid out, when current
         self.hint = None
         self.timer_left = None  # seconds left of the person's turn (None: no timer)
-        self.deadline = 0  # when the turn ends (ms since the epoch)
+        self.deadline = 0  # when the turn ends (seconds since the epoch)
         self.timer_run = 0
 
     # ---- the turn -------------------------------------------------------------------------
@@ -512,19 +513,19 @@ class Rummikub(shared.Table):
             return
         self.timer_run += 1
         key = list(self.key_of(view))
-        now = js.Date.now()
+        at = now()
         kept = recall(storage_key(self.game, DEADLINE))
-        end = kept.get("at") if isinstance(kept, dict) and kept.get("key") == key else None
-        if not isinstance(end, (int, float)) or end - now > seconds * 1000:
-            end = now + seconds * 1000
-            self.keep(DEADLINE, json.dumps({"key": key, "at": end}))
+        end = kept.get("ends") if isinstance(kept, dict) and kept.get("key") == key else None
+        if not isinstance(end, (int, float)) or end - at > seconds:
+            end = at + seconds
+            self.keep(DEADLINE, json.dumps({"key": key, "ends": end}))
         self.deadline = end
         self.tick()
         asyncio.create_task(self.count_down(self.timer_run, self.key_of(view)))
 
     def tick(self):
         """The seconds left, shown."""
-        self.timer_left = max(0, int((self.deadline - js.Date.now() + 999) // 1000))
+        self.timer_left = max(0, int((self.deadline - now() + 0.999) // 1))
         node = el("rk-timer")
         if node is not None:
             node.textContent = t("rk.timer", seconds=self.timer_left)
