@@ -519,6 +519,6 @@ def test_after_the_persons_gin_discard_and_the_computers_turn_the_focus_is_on_th
 def test_after_a_basic_rummy_discard_and_the_computers_turn_the_focus_is_on_the_stock(
     page: Page, site
 ):
-    open_page(page, site.url, seed=5)
+    open_page(page, site.url, seed=4)  # the computer goes out soon (seed 5's hand ran 40 s)
     start_basic(page, opponents=1, length="hands-3", how="keys")
     discards_by_keyboard(page, basic_discard, {"draw": "basic-stock"}, basic_turn)
