@@ -2,7 +2,9 @@
 Basic Rummy at each seat count its rules allow and Rummikub at each of its: random legal play
 ends with a result; no card or tile is ever lost or made; a saved match replays to the same
 state; what a seat sees does not depend on the cards it cannot see; and an illegal action is
-refused with the game's error, changing nothing.
+refused with the game's error, changing nothing. And at a table every seat of which is a person
+sharing the device, in every game and at every seat count: a move is taken only from the person
+on screen, and the cover between two people's turns holds no hidden card of anyone.
 
 Only the interface is used, plus a small table of what differs per game (`GAMES`): how a match
 starts and loads from its record, where the cards lie, and
@@ -21,10 +23,17 @@ from typing import Any
 
 import pytest
 from rummy import basic, gin, rummikub
+from rummy.basic.actions import action_code as basic_code
+from rummy.basic.session import BasicSession
 from rummy.cards import DECK
 from rummy.errors import IllegalAction, IllegalPlay
+from rummy.gin.actions import action_code as gin_code
+from rummy.gin.session import GinSession
 from rummy.rng import derive_seed
+from rummy.rummikub.actions import action_code as rummikub_code
 from rummy.rummikub.moves import runs_and_groups
+from rummy.rummikub.session import RummikubSession
+from rummy.sessions import Refusal
 from support.random_play import reshuffle_hidden
 
 CAP = 3000  # actions: a round still going after this many never ends
@@ -237,3 +246,90 @@ def test_an_illegal_action_is_refused_and_changes_nothing(name, players, seed):
             strange = GAMES[name].not_held(game) + [Stranger(game.to_move)]
             refused(game, others + stale + strange, error)
         before = legal
+
+
+# ---- a table people share ---------------------------------------------------------------------
+
+NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo")
+STEPS = 60  # moves of each shared hand checked: every turn is a cover, so the checks come often
+SESSIONS: dict[str, tuple[Any, Callable[[int], dict[str, Any]], Callable[[Any], str]]] = {
+    "gin": (GinSession, lambda players: {"target": 50}, gin_code),
+    "basic": (
+        BasicSession,
+        lambda players: {"opponents": players - 1, "hands": 1, "target": None},
+        basic_code,
+    ),
+    "rummikub": (
+        RummikubSession,
+        lambda players: {"opponents": players - 1, "rounds": 1},
+        rummikub_code,
+    ),
+}
+
+
+def words(model: Any) -> set[str]:
+    """Every word of every text in a model: where a card or tile code would show."""
+    if isinstance(model, dict):
+        return set().union(*map(words, model.values())) if model else set()
+    if isinstance(model, (list, tuple)):
+        return set().union(*map(words, model)) if model else set()
+    if isinstance(model, str):
+        return set(model.replace("|", " ").replace(",", " ").split())
+    return set()
+
+
+def hidden_codes(session: Any) -> set[str]:
+    """The codes of the cards or tiles a seat holds that no other seat's view shows (a card
+    taken from the pile, a tile whose twin is on the table, are public)."""
+    hand = session.match.round
+    holdings = getattr(hand, "racks", None) or hand.hands
+    hidden: set[str] = set()
+    for seat, held in enumerate(holdings):
+        others = set().union(
+            *(
+                words(replace(session, revealed=o).view_model())
+                for o in range(len(holdings))
+                if o != seat
+            )
+        )
+        hidden |= {item.code for item in held} - others
+    return hidden
+
+
+@pytest.mark.parametrize(
+    "name, players",
+    [(name, players) for name, game in GAMES.items() for players in game.players],
+    ids=lambda value: str(value),
+)
+def test_a_shared_table_takes_moves_only_from_the_person_on_screen_and_covers_every_hand(
+    name, players
+):
+    cls, settings, code_of = SESSIONS[name]
+    people = {"seats": ["person"] * players, "names": list(NAMES[:players])}
+    session = cls.create({**settings(players), **people}, seed=players)
+    rng = random.Random(players)
+    covers = 0
+    for _ in range(STEPS):
+        hand = session.match.round
+        if hand.is_over:
+            break
+        if session.covered:
+            public = session.public_model()
+            assert not words(public) & hidden_codes(session), "the cover shows a hidden card"
+            move = code_of(rng.choice(hand.legal_actions())).split(" ", 1)[1]
+            refusal = session.act(move)
+            assert isinstance(refusal, Refusal) and refusal.reason == "covered"
+            session = session.act("reveal")
+            covers += 1
+        assert session.seat == hand.to_move and not session.covered
+        legal = hand.legal_actions()
+        going_on = [action for action in legal if not hand.apply(action).is_over]
+        mine = code_of(rng.choice(going_on or legal))  # the hand kept going, for more covers
+        for other in range(players):  # a move in another seat's name: refused, nothing changes
+            if other != hand.to_move:
+                theirs = f"{other} " + mine.split(" ", 1)[1]
+                assert isinstance(session.act(theirs), Refusal)
+        after = session.act(mine.split(" ", 1)[1])  # the page's words: the seat on screen's
+        assert not isinstance(after, Refusal), after
+        session = after
+    assert covers >= 5, "too few covers were checked"
