@@ -57,11 +57,17 @@ def gin_step(page: Page, how: str = "click") -> None:
 
 
 def gin_until(page: Page, screens: tuple[str, ...], how: str = "click") -> None:
-    """Play on, dealing again if a hand ends first, until the page shows one of `screens`."""
+    """Play on, dealing again if a hand ends first, until the page shows one of `screens`. The
+    computer's turn is waited out here, not in a step: a step reads the phase again, and the
+    computer may have finished in between (the person's draw would be taken for them)."""
     for _ in range(400):
-        if phase(page) in screens:
+        now = phase(page)
+        if now in screens:
             return
-        gin_step(page, how)
+        if now == "opponent":
+            wait_out(page, "opponent")
+        else:
+            gin_step(page, how)
     raise AssertionError(f"the page never showed {screens}")
 
 
@@ -134,6 +140,8 @@ def basic_until_my_turn(page: Page) -> None:
             return
         if now in BASIC_OVER:
             press(page.get_by_test_id("next-hand" if now == "hand-over" else "rematch"))
+        elif now == "opponent":  # waited out here, as in gin_until
+            wait_out(page, "opponent")
         else:
             basic_turn(page)
     raise AssertionError("the person never got a turn")
