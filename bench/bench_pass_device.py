@@ -6,8 +6,8 @@ worker), side by side with the same calls on CPython in this process, in one run
 For each game, `--hands` hands, each in a new headless Chromium context opening the built site
 at test pace (`?fast`, dealt from `--seed` plus the hand's number): gin between two people,
 Basic Rummy between three people and an easy computer player, Rummikub between two people and
-an easy computer player. Each person plays a simple hand by clicks (bench_review_page's
-players) and taps the cover's button whenever it shows.
+an easy computer player. Each person plays a simple hand by clicks, and the cover's button is
+tapped whenever it shows (bench_review_page's `play_hand`).
 
 Two replies are timed, as the issue asks:
 - the cover: the person's move that passes the turn on, whose reply is the public model;
@@ -25,15 +25,14 @@ task <= 250 ms.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
-from pathlib import Path
 from statistics import median
 
-from bench_review_page import IDLE, OVER, TURNS, press
-from bench_startup import TIMEOUT, percentile, served_browser
+from bench_review_page import PROBE as LONG_TASKS
+from bench_review_page import hands_in_pages, opened, parse, play_hand, press
+from bench_startup import percentile
 from rummy.basic.session import BasicSession
 from rummy.gin.session import GinSession
 from rummy.rummikub.session import RummikubSession
@@ -54,17 +53,13 @@ STARTS = {
 NAMES = ("Ann", "Bo", "Cy", "Di")
 REPLY_TARGET = 100
 TASK_TARGET = 250
-# Run before the page's own scripts: every long task, every click, every change of phase, each
-# with its time in the page's clock.
-PROBE = """
-window.benchLongTasks = [];
+# Run before the page's own scripts: every long task (bench_review_page's probe), every click,
+# every change of phase, each with its time in the page's clock.
+PROBE = (
+    LONG_TASKS
+    + """
 window.benchClicks = [];
 window.benchPhases = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    window.benchLongTasks.push([entry.startTime, entry.duration]);
-  }
-}).observe({ type: "longtask", buffered: true });
 document.addEventListener("click", (event) => {
   const target = event.target.closest("[data-testid]");
   window.benchClicks.push([performance.now(), target ? target.dataset.testid : ""]);
@@ -75,25 +70,7 @@ new MutationObserver(() => {
   if (!last || last[1] !== phase) window.benchPhases.push([performance.now(), phase]);
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-phase"] });
 """
-
-
-def play_shared(page, game: str) -> None:
-    """The hand to its end, each person's turn played by bench_review_page's player, the cover's
-    button tapped whenever it shows."""
-    turn = 0
-    for _ in range(3000):
-        phase = page.evaluate("document.body.dataset.phase")
-        if phase in OVER[game]:
-            return
-        if phase == "pass-device":
-            press(page, "pass-device-reveal")
-            continue
-        if phase == "opponent":
-            page.wait_for_function("document.body.dataset.phase !== 'opponent'", timeout=TIMEOUT)
-            continue
-        TURNS[game](page, phase, turn)
-        turn += 1
-    raise RuntimeError(f"the {game} hand did not end")
+)
 
 
 def waits(clicks: list[list], phases: list[list]) -> dict[str, list[float]]:
@@ -115,19 +92,7 @@ def waits(clicks: list[list], phases: list[list]) -> dict[str, list[float]]:
 def page_hand(browser, base: str, game: str, seed: int, errors: list[str]) -> dict:
     """One shared hand in a fresh context: the worker's replies, the waits, the long tasks and
     the save it left."""
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
-    context.add_init_script(PROBE)
-    try:
-        page = context.new_page()
-        page.on(
-            "console",
-            lambda m: m.type == "error" and errors.append(f"{game} {seed}, console: {m.text}"),
-        )
-        page.on("pageerror", lambda e: errors.append(f"{game} {seed}, page error: {e}"))
-        page.goto(f"{base}index.html?fast&seed={seed}")
-        page.wait_for_function(
-            f"document.body.dataset.phase !== 'loading' && {IDLE}", timeout=TIMEOUT
-        )
+    with opened(browser, base, game, seed, errors, PROBE) as page:
         choices, kinds = STARTS[game]
         for testid in choices:
             press(page, testid)
@@ -136,15 +101,13 @@ def page_hand(browser, base: str, game: str, seed: int, errors: list[str]) -> di
             if kind == "person":
                 page.get_by_test_id(f"seat-{seat}-name").fill(NAMES[seat])
         press(page, "start")
-        play_shared(page, game)
+        play_hand(page, game)
         return {
             "acts": [json.loads(act) for act in page.evaluate("Array.from(window.rummyActs)")],
             "waits": waits(page.evaluate("benchClicks"), page.evaluate("benchPhases")),
             "tasks": page.evaluate("benchLongTasks"),
             "save": json.loads(page.evaluate(f"localStorage.getItem('rummy-table/{game}/save')")),
         }
-    finally:
-        context.close()
 
 
 def cpython_replies(game: str, seed: int, hand: dict) -> tuple[dict[str, list[float]], bool]:
@@ -228,25 +191,9 @@ def report(runs: dict[str, list[dict]], options, errors: list[str]) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2, help="shared hands per game (>= 1)")
-    parser.add_argument(
-        "--seed", type=int, default=1, help="the first hand's seed (then seed+1, ...)"
-    )
-    parser.add_argument(
-        "--dist", type=Path, default=None, help="a built dist/ (default: build one)"
-    )
-    options = parser.parse_args(argv)
-    if options.hands < 1:
-        parser.error("--hands must be at least 1")
+    options = parse(argv, __doc__.splitlines()[0], 2, "shared hands")
     errors: list[str] = []
-    runs: dict[str, list[dict]] = {}
-    with served_browser(options.dist, "bench-pass-") as (browser, base):
-        for game in GAMES:
-            runs[game] = [
-                page_hand(browser, base, game, options.seed + n, errors)
-                for n in range(options.hands)
-            ]
+    runs = hands_in_pages(options, "bench-pass-", page_hand, errors)
     for game, hands in runs.items():
         for n, hand in enumerate(hands):
             hand["cpython"], hand["same"] = cpython_replies(game, options.seed + n, hand)

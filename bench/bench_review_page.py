@@ -28,6 +28,7 @@ import argparse
 import json
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from statistics import median
 
@@ -124,11 +125,16 @@ TURNS = {"gin": gin_turn, "basic": basic_turn, "rummikub": rummikub_turn}
 
 
 def play_hand(page, game: str) -> None:
+    """The hand to its end, the person's turns by TURNS; at a table people share, the cover's
+    button tapped whenever it shows."""
     turn = 0
     for _ in range(2000):
         phase = page.evaluate("document.body.dataset.phase")
         if phase in OVER[game]:
             return
+        if phase == "pass-device":
+            press(page, "pass-device-reveal")
+            continue
         if phase == "opponent":
             page.wait_for_function("document.body.dataset.phase !== 'opponent'", timeout=TIMEOUT)
             continue
@@ -137,11 +143,12 @@ def play_hand(page, game: str) -> None:
     raise RuntimeError(f"the {game} hand did not end")
 
 
-def page_hand(browser, base: str, game: str, seed: int, errors: list[str]) -> dict:
-    """One hand in a fresh context, then its review: the time it took, the longest main-thread
-    task meanwhile, the review the page kept and the save it left."""
+@contextmanager
+def opened(browser, base: str, game: str, seed: int, errors: list[str], probe: str):
+    """A page of the site at test pace, dealt from `seed`, in a fresh desktop context running
+    `probe` before the page's scripts, once it is loaded; its errors go to `errors`."""
     context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
-    context.add_init_script(PROBE)
+    context.add_init_script(probe)
     try:
         page = context.new_page()
         page.on(
@@ -153,6 +160,15 @@ def page_hand(browser, base: str, game: str, seed: int, errors: list[str]) -> di
         page.wait_for_function(
             f"document.body.dataset.phase !== 'loading' && {IDLE}", timeout=TIMEOUT
         )
+        yield page
+    finally:
+        context.close()
+
+
+def page_hand(browser, base: str, game: str, seed: int, errors: list[str]) -> dict:
+    """One hand in a fresh context, then its review: the time it took, the longest main-thread
+    task meanwhile, the review the page kept and the save it left."""
+    with opened(browser, base, game, seed, errors, PROBE) as page:
         for testid in STARTS[game] + ("start",):
             press(page, testid)
         play_hand(page, game)
@@ -171,8 +187,6 @@ def page_hand(browser, base: str, game: str, seed: int, errors: list[str]) -> di
             "kept": json.loads(page.evaluate(f"localStorage.getItem('rummy-table/{game}/review')")),
             "save": json.loads(page.evaluate(f"localStorage.getItem('rummy-table/{game}/save')")),
         }
-    finally:
-        context.close()
 
 
 def cpython_review(game: str, save: dict) -> tuple[float, list[dict]]:
@@ -228,9 +242,11 @@ def report(runs: dict[str, list[dict]], options, errors: list[str]) -> None:
         print("  " + error[:500])
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=3, help="hands reviewed per game (>= 1)")
+def parse(argv: list[str] | None, description: str, hands: int, what: str):
+    """The options of a bench of hands in the page: `--hands` (`hands` by default, of `what`),
+    `--seed`, `--dist`."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--hands", type=int, default=hands, help=f"{what} per game (>= 1)")
     parser.add_argument(
         "--seed", type=int, default=1, help="the first hand's seed (then seed+1, ...)"
     )
@@ -240,14 +256,26 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     if options.hands < 1:
         parser.error("--hands must be at least 1")
-    errors: list[str] = []
-    runs: dict[str, list[dict]] = {}
-    with served_browser(options.dist, "bench-review-") as (browser, base):
-        for game in GAMES:
-            runs[game] = [
+    return options
+
+
+def hands_in_pages(options, prefix: str, page_hand, errors: list[str]) -> dict[str, list[dict]]:
+    """`page_hand(browser, base, game, seed, errors)` for `options.hands` hands of each game
+    (seeds from `options.seed`), on the site served from a dist/ built in `prefix`'s folder."""
+    with served_browser(options.dist, prefix) as (browser, base):
+        return {
+            game: [
                 page_hand(browser, base, game, options.seed + n, errors)
                 for n in range(options.hands)
             ]
+            for game in GAMES
+        }
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parse(argv, __doc__.splitlines()[0], 3, "hands reviewed")
+    errors: list[str] = []
+    runs = hands_in_pages(options, "bench-review-", page_hand, errors)
     for game, hands in runs.items():
         for hand in hands:
             hand["cpython_ms"], hand["cpython"] = cpython_review(game, hand["save"])
