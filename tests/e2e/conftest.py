@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from helpers import NO_SERVICE_WORKER
 
 ROOT = Path(__file__).resolve().parents[2]
 # Debian's Chromium, or the one RUMMY_CHROMIUM names; when missing, Playwright's own (dev.sh
@@ -101,8 +102,12 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture
-def browser_context_args(browser_context_args):
-    return {**browser_context_args, "locale": "en-US"}
+def browser_context_args(browser_context_args, request):
+    """English, and no service worker unless the test is marked `service_worker`."""
+    args = {**browser_context_args, "locale": "en-US"}
+    if request.node.get_closest_marker("service_worker") is None:
+        args.update(NO_SERVICE_WORKER)
+    return args
 
 
 @pytest.fixture(autouse=True)

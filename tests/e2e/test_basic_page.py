@@ -6,6 +6,7 @@ import re
 import pytest
 from helpers import (
     LOAD_TIMEOUT,
+    NO_SERVICE_WORKER,
     HeldRequests,
     counted,
     device_page,
@@ -307,6 +308,7 @@ def test_five_computer_players_fit_a_360_px_phone(browser, site):
         is_mobile=True,
         has_touch=True,
         locale="en-US",
+        **NO_SERVICE_WORKER,
     )
     page = context.new_page()
     try:

@@ -175,7 +175,7 @@ def test_nothing_the_compiled_stdlib_leaves_out_is_asked_for_by_any_game(
     browser: Browser, site, build_module, visit
 ):
     play, expected = VISITS[visit]
-    with own_page(browser, service_workers="block") as page:
+    with own_page(browser) as page:
         watched(page)
         open_page(page, site.url, seed=SEEDS.get(visit, 5))
         if play is gin_match_and_its_link:

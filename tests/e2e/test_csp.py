@@ -115,6 +115,7 @@ def play_rummikub(page: Page) -> None:
     press(page.get_by_test_id("rk-draw"))
 
 
+@pytest.mark.service_worker  # its registration is checked
 def test_no_violation_while_each_game_is_played(page: Page, site):
     reported = []
 

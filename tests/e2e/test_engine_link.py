@@ -77,7 +77,7 @@ def test_no_main_thread_task_of_a_second_from_loading_to_the_end_of_a_hand_again
 
 
 def test_a_saved_game_shows_its_table_while_the_engine_starts(browser, site):
-    with own_page(browser, service_workers="block") as page:
+    with own_page(browser) as page:
         open_page(page, site.url, seed=3)
         press(page.get_by_test_id("start"))
         wait_out(page, "opponent")
@@ -98,7 +98,7 @@ def test_a_saved_game_shows_its_table_while_the_engine_starts(browser, site):
 def test_a_slow_decision_shows_the_thinking_indicator_and_the_page_stays_live(browser, site):
     """A computer decision held in the worker (it waits on a request the test holds back)
     shows the indicator; the page answers taps meanwhile, and the indicator goes with the move."""
-    with own_page(browser, service_workers="block") as page:
+    with own_page(browser) as page:
         plant(
             page,
             f"""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import LOAD_TIMEOUT, STORAGE_BLOCKED, HeldRequests
+from helpers import LOAD_TIMEOUT, NO_SERVICE_WORKER, STORAGE_BLOCKED, HeldRequests
 from helpers import stored as kept
 from playwright.sync_api import Browser, Page, expect
 from rummy.basic.session import BasicSession
@@ -57,7 +57,7 @@ def held_page(
     (JSON values) before the page's scripts run, or storage `blocked`, and the DOM layer's
     script and the engine held back (Held). No service worker: it would answer the held
     requests itself."""
-    context = browser.new_context(locale=locale, service_workers="block")
+    context = browser.new_context(locale=locale, **NO_SERVICE_WORKER)
     if blocked:
         context.add_init_script(STORAGE_BLOCKED)
     if stored:

@@ -13,7 +13,7 @@ import json
 import re
 
 import pytest
-from helpers import face, open_page, phase, press, settle, stored
+from helpers import NO_SERVICE_WORKER, face, open_page, phase, press, settle, stored
 from players import BASIC_OVER, GIN_OVER, RK_OVER, basic_turn, gin_turn, rk_turn
 from playwright.sync_api import Page
 from rummy.basic.session import BasicSession
@@ -192,7 +192,7 @@ def test_a_rummikub_round_with_two_people_and_a_computer_on_a_tablet(
     device = {
         k: v for k, v in playwright.devices["iPad (gen 7)"].items() if k != "default_browser_type"
     }
-    context = browser.new_context(**device, locale="en-US")
+    context = browser.new_context(**device, **NO_SERVICE_WORKER, locale="en-US")
     page = context.new_page()
     try:
         open_page(page, site.url, seed=8)
@@ -257,7 +257,8 @@ def table_page(playwright, browser, device: str, options: dict | None) -> Page:
     descriptor = {
         k: v for k, v in playwright.devices[device].items() if k != "default_browser_type"
     }
-    return browser.new_context(**{**descriptor, **(options or {})}, locale="en-US").new_page()
+    options = {**descriptor, **NO_SERVICE_WORKER, **(options or {})}
+    return browser.new_context(**options, locale="en-US").new_page()
 
 
 def check_seats(page: Page, players: int, names: list[str]) -> list[dict]:

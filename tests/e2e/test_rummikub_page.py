@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from helpers import (
+    NO_SERVICE_WORKER,
     counted,
     device_page,
     finger_drag,
@@ -472,6 +473,7 @@ def test_a_crowded_table_and_rack_stay_usable_on_a_360_px_phone(
         has_touch=True,
         device_scale_factor=2,
         locale="en-US",
+        **NO_SERVICE_WORKER,
     )
     try:
         page = context.new_page()
@@ -520,7 +522,9 @@ def test_the_hint_names_the_table_tiles_it_moves_and_leaves_the_rack_and_done_in
         for hint in [RummikubSession.restore(save).hints_model()]
         if hint["moved"]
     )
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale="en-US", **NO_SERVICE_WORKER
+    )
     try:
         page = context.new_page()
         open_save(page, site.url, save)
