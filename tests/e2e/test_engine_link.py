@@ -27,6 +27,13 @@ from rummy.gin import Match
 pytestmark = pytest.mark.e2e
 WORKER = (Path(__file__).resolve().parents[2] / "web" / "worker_main.py").read_text()
 OVER = ("settle", "match-over")
+# A fixed piece of main-thread work, its ms: what a busy machine's slowdown is measured by.
+MAIN_THREAD_UNIT = """() => {
+  const start = performance.now();
+  let sum = 0;
+  for (let i = 0; i < 1.2e7; i++) sum += i % 7;
+  return sum > 0 ? performance.now() - start : 0;
+}"""
 
 
 def plant(page: Page, code: str) -> None:
@@ -65,15 +72,20 @@ def test_no_main_thread_task_of_a_second_from_loading_to_the_end_of_a_hand_again
     page: Page, site
 ):
     """A generous check (bench/bench_startup.py measures the real figure): the engine starts and
-    the hard player decides in the worker, so the page is never held for long."""
+    the hard player decides in the worker, so the page is never held for long. A second, on a
+    machine as fast as when the page is alone on it: a busy machine (the suite beside the page)
+    slows every task, so the bound grows with a fixed piece of main-thread work timed in the
+    same page, before and after the hand (`MAIN_THREAD_UNIT`, about 20 ms alone)."""
     watch_long_tasks(page)
     open_page(page, site.url, seed=11)
+    units = [page.evaluate(MAIN_THREAD_UNIT)]
     press(page.get_by_test_id("level-hard"))
     press(page.get_by_test_id("start"))
     play_hand_simply(page)
+    units.append(page.evaluate(MAIN_THREAD_UNIT))
     assert Match.from_record(stored(page, "rummy-table/gin/save")["match"]).round.result is not None
     tasks = long_tasks(page)
-    assert max(tasks, default=0) < 1000, tasks
+    assert max(tasks, default=0) < max(1000, 50 * max(units)), (tasks, units)
 
 
 def test_a_saved_game_shows_its_table_while_the_engine_starts(browser, site):
