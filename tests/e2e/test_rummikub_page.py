@@ -678,11 +678,15 @@ def test_a_turn_that_runs_out_of_time_restores_the_table_and_draws_three(page: P
     expect(page.get_by_test_id("rk-timer")).to_be_visible()
     table, count = table_sets(page), len(rack_codes(page))
     new_set(page, [page.locator("#rk-rack [data-tile]").first])  # laid out, never played
+    ends = "JSON.parse(localStorage.getItem('rummy-table/rummikub/deadline')).ends"
+    kept = page.evaluate(ends)
     page.reload()  # a reload gives the turn no more time: its end is kept
     page.wait_for_function(
         "document.body.dataset.phase === 'play' && !document.body.dataset.busy", timeout=180_000
     )
-    assert int(page.get_by_test_id("rk-timer").inner_text().split()[1]) < 30
+    assert page.evaluate(ends) == kept
+    shown = int(page.get_by_test_id("rk-timer").inner_text().split()[1])
+    assert shown <= page.evaluate(ends + " - Date.now() / 1000") + 2  # counted to the kept end
     page.wait_for_function(
         "document.body.dataset.phase !== 'play'", timeout=90_000
     )  # the timer's 30 s
