@@ -23,6 +23,7 @@ from .dom import (
     hand_card_html,
     hide_result,
     listed,
+    put_html,
     show_result,
     show_status,
     spawn,
@@ -193,8 +194,8 @@ class Basic(shared.Table):
         last = self.last_computer_move(view)
         self.last_meld = last["meld"] if last is not None else None
         around = by_id("opponents")
-        around.innerHTML = "".join(
-            self.seat_html(view, p, fits) for p in view["players"] if not p["you"]
+        put_html(
+            around, "".join(self.seat_html(view, p, fits) for p in view["players"] if not p["you"])
         )
 
         stock, pile = el("basic-stock"), el("basic-pile")
@@ -216,14 +217,15 @@ class Basic(shared.Table):
         mine = self.melds_html(view, you["seat"], fits)
         own = by_id("my-melds")
         own.hidden = not mine
-        own.innerHTML = (
+        put_html(
+            own,
             '<h2 class="label">'
             + escape(t("basic.yourMelds"))
             + '</h2><div class="melds">'
             + mine
             + "</div>"
             if mine
-            else ""
+            else "",
         )
         self.draw_hand(view)
         self.draw_result(view)
@@ -336,7 +338,8 @@ class Basic(shared.Table):
         offers = options["offers"] if playing else []
         box = by_id("meld-offers")
         box.hidden = not offers
-        box.innerHTML = (
+        put_html(
+            box,
             '<span class="label">'
             + escape(t("basic.offers"))
             + "</span>"
@@ -350,7 +353,7 @@ class Basic(shared.Table):
                 for offer in offers
             )
             if offers
-            else ""
+            else "",
         )
 
         can_meld = bool(selected) and any(same_cards(selected, meld) for meld in options["melds"])

@@ -5,7 +5,7 @@ place that drew a hand, so nothing of one person's hand stays in the page (not e
 while another's turn is covered. The person taps to see their own table.
 """
 
-from .dom import by_id, document, each, el, t
+from .dom import by_id, clear, document, each, el, t
 from .seats import seat_name
 
 
@@ -26,7 +26,7 @@ def draw_cover(table, view):
     drawn so far are emptied first."""
     for selector in table.private:
         for node in each(document.querySelectorAll(selector)):
-            node.innerHTML = ""
+            clear(node)
     for testid in ("score-you", "score-opponent", "target"):
         el(testid).textContent = ""
     by_id(table.element).hidden = True

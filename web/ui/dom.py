@@ -189,6 +189,22 @@ def keeping_focus(draw, next_control):
         focus(next_control())
 
 
+def put_html(node, html):
+    """Write `html` into `node`, unless it is what put_html last wrote there: after a computer
+    player's move most of a table is as it was, and those nodes then stay as they are (nothing
+    parsed, laid out or painted again; the focus and the cards' places kept). Only for nodes
+    that nothing else writes into; `clear` empties one whatever it holds."""
+    if getattr(node, "rummyHtml", None) != html:
+        node.innerHTML = html
+        node.rummyHtml = html
+
+
+def clear(node):
+    """Empty `node` (and let put_html know it is empty)."""
+    node.innerHTML = ""
+    node.rummyHtml = ""
+
+
 def conceal(node, hidden):
     """Hide `node` but keep its place, so that nothing around it moves when it comes and goes
     (visibility: hidden, which also takes it out of the tab order and the accessibility tree)."""
@@ -545,8 +561,9 @@ def open_stats(title_key, figures, person="", people=()):
 def draw_piles(stock, pile, view, pile_count=False, top_mark=""):
     """The stock (its size) and the discard pile (its top card, with the class `top_mark`, and
     its size if `pile_count`)."""
-    stock.innerHTML = (
-        '<span class="card back"></span><span class="count">' + str(view["stock"]) + "</span>"
+    put_html(
+        stock,
+        '<span class="card back"></span><span class="count">' + str(view["stock"]) + "</span>",
     )
     stock.setAttribute(
         "aria-label", t("action.drawStock") + " · " + t("table.stockCount", count=view["stock"])
@@ -560,11 +577,11 @@ def draw_piles(stock, pile, view, pile_count=False, top_mark=""):
             if pile_count
             else ""
         )
-        pile.innerHTML = card_html(top, top_mark) + count
+        put_html(pile, card_html(top, top_mark) + count)
         counted = " · " + t("table.pileCount", count=view["pile_count"]) if pile_count else ""
         pile.setAttribute("aria-label", t("action.takePile", card=spoken(top)) + counted)
     else:
-        pile.innerHTML = '<span class="card empty"></span>'
+        put_html(pile, '<span class="card empty"></span>')
         pile.setAttribute("aria-label", t("table.discardEmpty"))
 
 
@@ -617,16 +634,19 @@ def sort_chips(container, sort_key, prefix=""):
             + escape(t(label))
             + "</button>"
         )
-    container.innerHTML = "".join(chips)
+    put_html(container, "".join(chips))
 
 
 def draw_hand(node, hand, sort_key, card_button, sorts, prefix=""):
     """The person's hand in `node`, in the engine's arrangement chosen (`hand[sort_key]`: groups
     of codes), each card drawn by `card_button(code)`; then the chips that choose, in `sorts`."""
     groups = hand.get(sort_key) or hand["melds"]
-    node.innerHTML = "".join(
-        '<div class="group">' + "".join(card_button(code) for code in group) + "</div>"
-        for group in groups
+    put_html(
+        node,
+        "".join(
+            '<div class="group">' + "".join(card_button(code) for code in group) + "</div>"
+            for group in groups
+        ),
     )
     node.setAttribute("aria-label", t("table.yourHand"))
     sort_chips(sorts, sort_key, prefix)

@@ -24,6 +24,7 @@ from .dom import (
     known,
     listed,
     open_sheet,
+    put_html,
     show_result,
     show_status,
     spawn,
@@ -147,7 +148,7 @@ class Gin(shared.Table):
 
         opponent = view["opponent"]
         hand = by_id("opponent-hand")
-        hand.innerHTML = '<span class="card back" aria-hidden="true"></span>' * opponent["cards"]
+        put_html(hand, '<span class="card back" aria-hidden="true"></span>' * opponent["cards"])
         hand.setAttribute("aria-label", about(view, "table.opponentCards", count=opponent["cards"]))
         hand.setAttribute("role", "img")
         last = self.last_computer_move(view)
@@ -160,8 +161,9 @@ class Gin(shared.Table):
             for i, code in enumerate(opponent["taken"])
         )
         taken = taken or '<span class="none">' + escape(t("table.takenNone")) + "</span>"
-        el("taken-record").innerHTML = (
-            '<span class="label">' + escape(t("table.taken")) + "</span>" + taken
+        put_html(
+            el("taken-record"),
+            '<span class="label">' + escape(t("table.taken")) + "</span>" + taken,
         )
 
         stock, pile = el("stock"), el("discard")
@@ -273,7 +275,7 @@ class Gin(shared.Table):
         hints = by_id("hints")
         hints.hidden = not self.hints
         hints.setAttribute("aria-label", t("hint.title"))
-        hints.innerHTML = hints_html(view, self.hints)
+        put_html(hints, hints_html(view, self.hints))
 
     def outcome(self, view, sharer=False):
         result = view["result"]

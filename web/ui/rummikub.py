@@ -19,12 +19,14 @@ from . import drag, seats
 from . import table as shared
 from .dom import (
     by_id,
+    clear,
     document,
     el,
     escape,
     hide_result,
     listed,
     now,
+    put_html,
     recall,
     refusal_text,
     show_result,
@@ -579,8 +581,9 @@ class Rummikub(shared.Table):
             self.turn, self.turn_key, self.check, self.hint = None, None, None, None
             self.timer_run += 1
             self.timer_left = None
-        by_id("rk-opponents").innerHTML = "".join(
-            seat_html(view, p) for p in view["players"] if not p["you"]
+        put_html(
+            by_id("rk-opponents"),
+            "".join(seat_html(view, p) for p in view["players"] if not p["you"]),
         )
         el("rk-pool").textContent = t("rk.pool", count=view["pool"])
         self.draw_sets(view)
@@ -629,7 +632,7 @@ class Rummikub(shared.Table):
         )
         if not count and view["screen"] != "play":
             parts.append('<p class="empty-table">' + escape(t("rk.emptyTable")) + "</p>")
-        by_id("rk-sets").innerHTML = "".join(parts) + new_set
+        put_html(by_id("rk-sets"), "".join(parts) + new_set)
         self.draw_hint(view)
 
     def set_html(self, number, ids, codes, answer, change):
@@ -684,18 +687,19 @@ class Rummikub(shared.Table):
         hint = self.hint
         if hint is None or view["screen"] != "play":
             box.hidden = True
-            box.innerHTML = ""
+            clear(box)
             return
         box.hidden = False
         if not hint["table"]:
-            box.innerHTML = (
+            put_html(
+                box,
                 '<p data-testid="rk-hint-text">'
                 + escape(t("rk.hintDraw"))
                 + "</p>"
                 + '<button type="button" data-action="rk-hint-dismiss" '
                 + 'data-testid="rk-hint-dismiss">'
                 + escape(t("rk.hintDismiss"))
-                + "</button>"
+                + "</button>",
             )
             return
         sets = []
@@ -712,7 +716,8 @@ class Rummikub(shared.Table):
                 + tiles
                 + "</div></div>"
             )
-        box.innerHTML = (
+        put_html(
+            box,
             '<p data-testid="rk-hint-text">'
             + escape(hint_text(hint))
             + "</p>"
@@ -725,7 +730,7 @@ class Rummikub(shared.Table):
             + '</button><button type="button" data-action="rk-hint-dismiss" '
             + 'data-testid="rk-hint-dismiss">'
             + escape(t("rk.hintDismiss"))
-            + "</button></div>"
+            + "</button></div>",
         )
 
     def draw_rack(self, view):
@@ -747,7 +752,7 @@ class Rummikub(shared.Table):
             )
             parts = [tile_html(view["rack"][i], "w" + str(i)) for i in order]
         rack = by_id("rk-rack")
-        rack.innerHTML = "".join(parts)
+        put_html(rack, "".join(parts))
         rack.setAttribute(
             "aria-label", t("rk.rackLabel", count=len(parts), points=view["rack_points"])
         )
