@@ -77,7 +77,11 @@ def test_a_whole_hand_by_taps_against_three_computer_players(playwright, browser
         start_basic(page, opponents=3, how=how)
         expect(page.locator("#opponents .seat")).to_have_count(3)
         expect(page.get_by_test_id("opponent-1")).to_contain_text("Computer 1")
+        # What no move changes is not drawn again: the sort chips stay the same nodes
+        chip = "document.querySelector('[data-testid=basic-sort-suit]')"
+        page.evaluate(chip + ".tagged = true")
         play_basic_hand(page, how=how, check=no_sideways_scroll if device else None)
+        assert page.evaluate(chip + ".tagged === true")
         check_end_of_hand(page)
         press(page.get_by_test_id("next-hand"), how)  # hands-3: the next hand is dealt
         assert phase(page) in ("draw", "opponent")
