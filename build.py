@@ -370,34 +370,43 @@ def section_text(title: str) -> str:
 # --- the memory snapshot ---------------------------------------------------------------------
 
 # Run by Node (ES module; argv: a program name, the Pyodide folder, the build key, the output
-# folder, then the archives PyScript unpacks into the worker's working directory: the wheel and
-# the worker's): start dist/'s own Pyodide as the worker will, with the archives unpacked where
-# PyScript unpacks them, import the worker's adapter and every game's session it names, and
-# write the memory snapshot (`heap.bin`) and the names of the modules it holds imported
+# folder, where the worker has the wheel, the wheel, the worker's archive, then standard modules
+# to import too): start dist/'s own Pyodide as the worker will, with the wheel written whole and
+# on sys.path and the worker's archive unpacked, where PyScript and the worker's script put
+# them, import the worker's adapter, every game's session it names and those modules, and write
+# the memory snapshot (`heap.bin`) and the names of the modules it holds imported
 # (`imported.txt`, one a line).
 SNAPSHOT_MAKER = r"""
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-const [folder, key, out, ...archives] = process.argv.slice(2);
+const [folder, key, out, engine, wheel, archive, ...also] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(folder + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({ indexURL: folder + "/", _makeSnapshot: true });
-for (const archive of archives) {
-  const bytes = new Uint8Array(readFileSync(archive));
-  pyodide.unpackArchive(bytes, "zip", { extractDir: "/home/pyodide" });
-}
+pyodide.FS.mkdirTree(engine.slice(0, engine.lastIndexOf("/")));
+pyodide.FS.writeFile(engine, new Uint8Array(readFileSync(wheel)));
+const extractDir = "/home/pyodide";
+pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip", { extractDir });
 pyodide.globals.set("key", key);
+pyodide.globals.set("engine", engine);
+pyodide.globals.set("also", also.join(" "));
 const imported = pyodide.runPython(`
 import importlib, sys
+sys.path.insert(0, engine)
 import engine_worker
-for name in engine_worker.SESSIONS.values():
-    importlib.import_module(name.partition(":")[0])
+for name in [*(n.partition(":")[0] for n in engine_worker.SESSIONS.values()), *also.split()]:
+    importlib.import_module(name)
 sys._rummy_snapshot = key
-del key
+del key, engine, also
 "\\n".join(sorted(sys.modules))
 `);
 writeFileSync(out + "/imported.txt", imported + "\n");
 writeFileSync(out + "/heap.bin", pyodide.makeMemorySnapshot());
 """
+# Standard modules the snapshot imports although the engine does not: what PyScript's own
+# package imports as the worker starts (html, for its display(): html.entities alone took 17-31
+# ms of a restored start). tests/e2e/test_compiled.py checks that a restored worker reads no
+# module of the standard library before its first hand.
+SNAPSHOT_STDLIB_TOO = ("html",)
 # Each build's snapshot, by its key (beside the compiled archives, for the same reasons): a
 # folder holding SNAPSHOT_FILE and IMPORTED_FILE.
 SNAPSHOT_CACHE = NODE_MODULES / ".cache" / "rummy-snapshots"
@@ -428,7 +437,10 @@ def make_snapshot(dist: Path, wheel: Path, key: str, out: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="rummy-snapshot-") as scratch:
         made = Path(scratch)
         # The program's name goes into the heap (Emscripten's argv[0]): a word, not a path.
-        args = ["rummy-table", dist / "pyodide", key, made, wheel, dist / WORKER_ARCHIVE]
+        args = [
+            *("rummy-table", dist / "pyodide", key, made, ENGINE_IN_WORKER, wheel),
+            *(dist / WORKER_ARCHIVE, *SNAPSHOT_STDLIB_TOO),
+        ]
         run_node(
             ["--input-type=module", "-e", SNAPSHOT_MAKER, "--", *map(str, args)],
             "making the memory snapshot",
@@ -684,10 +696,12 @@ CACHE_KEEP = 4  # entries kept in each build cache, newest first
 # The zip entries' date: the earliest a zip can hold, like the wheel's.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 # Where the archives' modules live in Pyodide, for the code objects' file names (tracebacks):
-# Pyodide writes the stdlib zip at /lib/python3XY.zip; PyScript unpacks the wheel into the
-# worker's working directory.
+# Pyodide writes the stdlib zip at /lib/python3XY.zip; PyScript writes the wheel whole at
+# ENGINE_IN_WORKER, which the worker's script puts on sys.path (unpacking its files took 45-65
+# ms of every start), and unpacks the worker's archive into its working directory, WORKER_HOME.
 STDLIB_PATH = "/lib/python{major}{minor}.zip"
-WHEEL_PATH = "/home/pyodide"
+ENGINE_IN_WORKER = "/home/pyodide/rummy.whl"
+WORKER_HOME = "/home/pyodide"
 
 # The compiler, run by Node: PyScript's package sources read from its artifact (and found
 # verbatim in its bundle, which is what the worker runs), written to the job as pyscript.json
@@ -897,7 +911,7 @@ def compile_job(job: str) -> None:
     compile_archive(
         folder / spec["wheel"],
         folder / "out" / spec["wheel"],
-        WHEEL_PATH,
+        ENGINE_IN_WORKER,
         spec["wheel_optimize"],
         frozenset(),
         frozenset(),
@@ -914,14 +928,14 @@ def write_worker_archive(job: Path, target: Path, spec: dict[str, Any]) -> None:
     name = Path(WORKER_MODULE)
     entries = {
         name.with_suffix(".pyc").name: sourceless_pyc(
-            (job / name).read_bytes(), f"{WHEEL_PATH}/{name}", spec["wheel_optimize"]
+            (job / name).read_bytes(), f"{WORKER_HOME}/{name}", spec["wheel_optimize"]
         )
     }
     pyscript = json.loads((job / "pyscript.json").read_text("utf-8"))
     for path, text in pyscript.items():
         cached = importlib.util.cache_from_source(path)  # this interpreter's tag: Pyodide's
         entries[cached] = checked_pyc(
-            text.encode("utf-8"), f"{WHEEL_PATH}/{path}", spec["pyscript_optimize"]
+            text.encode("utf-8"), f"{WORKER_HOME}/{path}", spec["pyscript_optimize"]
         )
     write_zip(target, entries)
 
@@ -1097,12 +1111,27 @@ def page_modules(files: list[Path]) -> list[Path]:
     ]
 
 
+def check_worker_script(web: Path) -> None:
+    """BuildError unless the worker's script puts the engine's wheel on sys.path where the
+    config has PyScript write it: its ENGINE is ENGINE_IN_WORKER (the script runs as a file,
+    so the build reads it rather than writing it)."""
+    import ast
+
+    script = web / WORKER_SCRIPT
+    for node in ast.parse(script.read_text("utf-8")).body:
+        if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["ENGINE"]:
+            if isinstance(node.value, ast.Constant) and node.value.value == ENGINE_IN_WORKER:
+                return
+    raise BuildError(f"{script} must set ENGINE = {ENGINE_IN_WORKER!r}, where the wheel is written")
+
+
 def configs(wheel: Path, files: list[Path]) -> dict[str, dict]:
     """The PyScript configs by placeholder: MicroPython for the main thread, with each module of
     the DOM layer compiled (`.mpy`) and written to its own path in its working directory, where
-    `main.py` imports it; Pyodide for the worker, with the engine's wheel and the worker's
-    archive unpacked in its working directory (on sys.path); and the plugins left out. Both
-    interpreters are served from dist/, never from a CDN."""
+    `main.py` imports it; Pyodide for the worker, with the engine's wheel written whole at
+    ENGINE_IN_WORKER (the worker's script puts it on sys.path) and the worker's archive unpacked
+    in its working directory (on sys.path); and the plugins left out. Both interpreters are
+    served from dist/, never from a CDN."""
     plugins = [f"!{name}" for name in UNUSED_PLUGINS]
     compiled = [f"./{rel.with_suffix('.mpy').as_posix()}" for rel in page_modules(files)]
     return {
@@ -1114,7 +1143,7 @@ def configs(wheel: Path, files: list[Path]) -> dict[str, dict]:
         },
         WORKER_CONFIG: {
             "interpreter": f"./pyodide/{START_MODULE}",
-            "files": {f"./{wheel.name}": "./*", f"./{WORKER_ARCHIVE}": "./*"},
+            "files": {f"./{wheel.name}": ENGINE_IN_WORKER, f"./{WORKER_ARCHIVE}": "./*"},
         },
     }
 
@@ -1289,6 +1318,7 @@ def build(dist: Path = DIST, web: Path = WEB, *, npm: bool = True) -> Path:
 
     files = web_files(web)
     check_offline(web, files)
+    check_worker_script(web)
 
     dist.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{dist.name}-", dir=dist.parent))

@@ -8,6 +8,7 @@ watcher sees it asked for.
 The other e2e tests run against the same compiled build, so they check that the page plays."""
 
 import json
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,20 @@ def test_nothing_the_compiled_stdlib_leaves_out_is_asked_for_by_any_game(
     assert expected <= modules
     left_out = build_module.STDLIB_LEFT_OUT
     assert not [name for name in asked | modules if build_module.left_out(name, left_out)]
+
+
+def test_a_restored_worker_reads_no_module_of_the_standard_library_before_its_first_hand(
+    page: Page, site, dist, build_module
+):
+    """The memory snapshot holds every standard module the worker imports as it starts and
+    deals, PyScript's own package's among them (build.SNAPSHOT_STDLIB_TOO): none is read from
+    the standard library then (html.entities alone took 17-31 ms of a restored start)."""
+    watched(page)
+    open_page(page, site.url)
+    start_gin(page)
+    assert page.evaluate("document.body.dataset.pyodide") == "snapshot"
+    _, modules = seen(page)
+    with zipfile.ZipFile(dist / "pyodide" / build_module.UNIMPORTED_STDLIB) as zf:
+        unread = {build_module.module_name(n[:-1]) for n in zf.namelist() if n.endswith(".pyc")}
+    assert {"hashlib", "datetime"} <= unread  # rummy.daily's, imported on first use
+    assert sorted(modules & unread) == []

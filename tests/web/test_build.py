@@ -72,7 +72,7 @@ def make_web(path: Path) -> Path:
     (path / "main.py").write_text("from ui.dom import HELLO\nprint(HELLO)\n")
     # SESSIONS: the games' session modules, which the memory snapshot imports too
     (path / "engine_worker.py").write_text("import rummy\nSESSIONS = {'gin': 'rummy.gin:x'}\n")
-    (path / "worker_main.py").write_text("import engine_worker\n")
+    shutil.copyfile(build.WEB / "worker_main.py", path / "worker_main.py")
     (path / "ui").mkdir()
     (path / "ui" / "dom.py").write_text("HELLO = 'hello'\n")  # a module main.py imports
     (path / "i18n" / "en.json").write_text(
@@ -258,23 +258,24 @@ def test_wheel_that_the_backend_refuses_fails_the_build(tmp_path):
 # --- compiled Python -------------------------------------------------------------------------
 
 # Pyodide in Node, told nothing by the build: first as npm ships it, for its own magic number;
-# then started on dist/'s stdlib zip with dist/'s wheel and worker's archive unpacked where the
-# page unpacks them, and PyScript's package written as PyScript writes it (from its npm
-# package's sources), to import the engine as the page does, say where each module came from,
-# which of PyScript's modules the import system would compile from source rather than take
-# from their `__pycache__` (their loaders asked for the code, not run: they need PyScript's
-# JavaScript), and deal a hand.
+# then started on dist/'s stdlib zip with dist/'s wheel written whole and put on sys.path, and
+# its worker's archive unpacked, where the page puts them, and PyScript's package written as
+# PyScript writes it (from its npm package's sources), to import the engine as the page does,
+# say where each module came from, which of PyScript's modules the import system would compile
+# from source rather than take from their `__pycache__` (their loaders asked for the code, not
+# run: they need PyScript's JavaScript), and deal a hand.
 PYODIDE_CHECK_MJS = """
 import { pathToFileURL } from "node:url";
 import { readFileSync } from "node:fs";
-const [pyodideDir, pyscriptDir, stdlib, ...archives] = process.argv.slice(2, 7);
+const [pyodideDir, pyscriptDir, stdlib, engine, wheel, archive] = process.argv.slice(2, 8);
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const npm = await loadPyodide({ indexURL: pyodideDir + "/" });
 const magic = npm.runPython("import importlib.util; importlib.util.MAGIC_NUMBER.hex()");
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: stdlib });
 pyodide.FS.mkdirTree("/home/pyodide");
 pyodide.FS.chdir("/home/pyodide");
-for (const archive of archives) pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip");
+pyodide.FS.writeFile(engine, new Uint8Array(readFileSync(wheel)));
+pyodide.unpackArchive(new Uint8Array(readFileSync(archive)), "zip");
 const stdlibOf = await import(pathToFileURL(pyscriptDir + "/src/stdlib/pyscript.js").href);
 const write = (folder, path) => {
   for (const [name, value] of Object.entries(folder)) {
@@ -286,8 +287,8 @@ write(stdlibOf.default, "/home/pyodide/");
 const report = pyodide.runPython(`
 import importlib, json, pathlib, sys
 from importlib.machinery import SourceFileLoader
-sys.path.insert(0, "/home/pyodide")
-for name in ${JSON.stringify(process.argv.slice(7))}:
+sys.path[:0] = [${JSON.stringify(engine)}, "/home/pyodide"]
+for name in ${JSON.stringify(process.argv.slice(8))}:
     importlib.import_module(name)
 compiled = []
 to_code = SourceFileLoader.source_to_code
@@ -339,6 +340,7 @@ def pyodide_report(dist, tmp_path_factory) -> dict:
             str(build.NODE_MODULES / "pyodide"),
             str(build.NODE_MODULES / "@pyscript" / "core"),
             str(dist / "pyodide" / "python_stdlib.zip"),
+            build.ENGINE_IN_WORKER,
             str(wheel_of(dist)),
             str(dist / build.WORKER_ARCHIVE),
             *PAGE_IMPORTS,
@@ -400,9 +402,9 @@ def test_pyodide_imports_the_engine_and_the_stdlib_from_bytecode_and_plays_alike
     .pyc (a wrong magic number would fail the import: no source to fall back on), nothing
     from source, nothing left out; and deals the hand CPython deals."""
     origins = pyodide_report["origins"]
+    homes = {"rummy": build.ENGINE_IN_WORKER + "/", "engine_worker": build.WORKER_HOME + "/"}
     for name in PAGE_IMPORTS:
-        ours = name.split(".")[0] in ("rummy", "engine_worker")
-        where = "/home/pyodide/" if ours else "/lib/python314.zip/"
+        where = homes.get(name.split(".")[0], "/lib/python314.zip/")
         assert origins[name].startswith(where) and origins[name].endswith(".pyc"), name
     assert not [n for n, o in origins.items() if o and o.endswith(".py")]
     assert not [n for n in origins if build.left_out(n)]
@@ -541,7 +543,8 @@ def test_pyscript_imports_resolve(dist):
 
 
 def test_the_configs_are_inline_and_point_at_self_hosted_files(dist):
-    """The worker runs Pyodide with the wheel and its own archive unpacked; the main thread runs
+    """The worker runs Pyodide with the wheel written whole (its script puts it on sys.path)
+    and its own archive unpacked; the main thread runs
     MicroPython with
     each module of the DOM layer at its own path (main.py is the entry, never a module). The
     configs are in the page, so no interpreter waits for a config file to start."""
@@ -549,7 +552,7 @@ def test_the_configs_are_inline_and_point_at_self_hosted_files(dist):
     worker, main = configs["py"], configs["mpy"]
     assert worker["interpreter"] == f"./pyodide/{build.START_MODULE}"
     assert worker["files"] == {
-        f"./{wheel_of(dist).name}": "./*",
+        f"./{wheel_of(dist).name}": build.ENGINE_IN_WORKER,
         f"./{build.WORKER_ARCHIVE}": "./*",
     }
     assert main["interpreter"] == "./micropython/micropython.mjs"
@@ -661,6 +664,20 @@ def test_page_without_a_config_placeholder_fails(node_modules, tmp_path):
     web = make_web(tmp_path / "web")
     (web / "index.html").write_text(PAGE.replace("__ENGINE_CONFIG__", "./engine.json"))
     with pytest.raises(build.BuildError, match="__ENGINE_CONFIG__ exactly once"):
+        build.build(tmp_path / "dist", web, npm=False)
+
+
+@pytest.mark.parametrize(
+    "script", ["import engine_worker\n", 'ENGINE = "/home/engine.zip"\nimport engine_worker\n']
+)
+def test_a_worker_script_that_puts_the_wheel_elsewhere_on_sys_path_fails(
+    node_modules, tmp_path, script
+):
+    """PyScript writes the wheel where the config says and the worker's script imports it
+    from where its ENGINE says: the build refuses a script that disagrees, or says nothing."""
+    web = make_web(tmp_path / "web")
+    (web / "worker_main.py").write_text(script)
+    with pytest.raises(build.BuildError, match="must set ENGINE = '/home/pyodide/rummy.whl'"):
         build.build(tmp_path / "dist", web, npm=False)
 
 
