@@ -52,12 +52,21 @@ export async function loadPyodide(options) {
 }
 
 /** Pyodide restored from the snapshot `file` (a promise of snapshotFile's answer); throws when
- * there is none or it is refused. Pyodide's own module is fetched while the snapshot is read,
- * and the heap's difference is undone from the fresh instance's memory before Pyodide copies
- * the heap in. (Starting Pyodide's module before the heap is filled was slower: its 130 ms of
- * set-up hold up the worker's thread, which then reads the snapshot later.) */
+ * there is none or it is refused. The heap's difference is undone from the fresh instance's
+ * memory before Pyodide copies the heap in. (Starting Pyodide's module before the heap is
+ * filled was slower: its 130 ms of set-up hold up the worker's thread, which then reads the
+ * snapshot later.)
+ *
+ * Pyodide's own module (pyodide.asm.mjs, 1.25 MB of JavaScript) is imported while a fetched
+ * snapshot downloads, but only just before its factory runs when the snapshot was cached.
+ * Chrome keeps a module's code cache as it stands soon after the module is evaluated (on the
+ * second visit; later visits use it): evaluated while the snapshot was read, the module's cache
+ * held its top level alone (20 kB), and every visit compiled the factory's functions again;
+ * evaluated just before its factory runs, the cache holds them (714 kB): docs/web.md has the
+ * figures. */
 async function restored(options, file) {
-  const factory = import("./pyodide.asm.mjs");
+  const early = file.then((found) => (found?.cached ? null : import("./pyodide.asm.mjs")));
+  early.catch(() => {}); // told by the factory below, which awaits it
   const memory = new Uint8Array(SNAPSHOT.size);
   const filled = file.then(async (found) => {
     if (!found?.bytes) throw new Error(found ? "a damaged snapshot" : "no snapshot");
@@ -77,7 +86,8 @@ async function restored(options, file) {
           undoDifference(memory, instance.exports.memory);
           done(instance, module);
         });
-      return (await factory).default(settings);
+      const factory = (await early) ?? (await import("./pyodide.asm.mjs"));
+      return factory.default(settings);
     },
   });
   const key = pyodide.runPython("import sys; getattr(sys, '_rummy_snapshot', None)");
