@@ -137,11 +137,10 @@ def test_with_reduced_motion_a_whole_gin_turn_moves_nothing(page: Page, site):
 # ---- Basic Rummy ----------------------------------------------------------------------------
 
 
-@pytest.mark.slow
 def test_basic_rummy_melds_and_lay_offs_fly_from_the_hand_to_the_table(page: Page, site):
     """The person's meld and lay-off fly from the hand; a computer player's meld flies from its
     panel."""
-    open_page(page, site.url, seed=11)
+    open_page(page, site.url, seed=51)  # all three seen within the first hand (seed 11: later)
     start_basic(page, opponents=2, length="hands-5")
     seen = set()
     for _ in range(600):

@@ -233,7 +233,6 @@ def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browse
         assert stored(first, "rummy-table/gin/daily") == kept
 
 
-@pytest.mark.slow
 def test_a_rummikub_round_is_shared_and_replayed_to_its_end_in_a_fresh_browser(
     page: Page, site, browser: Browser
 ):
