@@ -691,7 +691,10 @@ def test_a_turn_that_runs_out_of_time_restores_the_table_and_draws_three(page: P
     shown = int(page.get_by_test_id("rk-timer").inner_text().split()[1])
     assert shown <= page.evaluate(ends + " - Date.now() / 1000") + 2  # counted to the kept end
     page.clock.fast_forward("00:31")  # the timer's 30 s, at once
-    page.wait_for_function("document.body.dataset.phase !== 'play'", timeout=90_000)
+    # Waited on in the save: the screen leaves "play" only while the computer moves, a moment.
+    page.wait_for_function(
+        f"(localStorage.getItem('{SAVE}') || '').includes('\"0 timeout\"')", timeout=90_000
+    )
     game = saved_match(page).round
     timeout = max(i for i, action in enumerate(game.actions) if action.seat == 0)
     assert isinstance(game.actions[timeout], Timeout)
