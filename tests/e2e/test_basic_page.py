@@ -156,7 +156,8 @@ def test_reload_mid_hand_resumes_and_switching_games_loses_neither_save(page: Pa
     assert phase(page) == "start"
 
     # `?seed=` deals a page's first new match: opened again, the page deals Basic Rummy from
-    # seed 84, a hand of 86 moves (a random deal's took up to 400).
+    # seed 84, a hand of 86 moves (dealt at random before, the gin match having taken the seed:
+    # the test took 14-35 s).
     open_game(page, site.url, seed=84)  # back at the gin match, as a reload would be
     assert saved(page, GIN_SAVE) == gin_save
     press(page.get_by_test_id("home"))
