@@ -70,19 +70,10 @@ from functools import cache
 from pathlib import Path
 from statistics import median
 
+import chromium
 import cpu_quota
 
 ROOT = Path(__file__).resolve().parents[1]
-# Debian's Chromium, or the one RUMMY_CHROMIUM names; when missing, Playwright's own (dev.sh
-# installs it).
-CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM") or "/usr/bin/chromium")
-ARGS = [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-] + (["--no-sandbox"] if os.geteuid() == 0 else [])
 DEVICES = {"desktop": None, "pixel7": "Pixel 7"}
 MODES = ("cold", "warm", "warm-ordinary", "settled")
 # The visits after the first before a settled load is measured (the floor's start stopped
@@ -130,10 +121,6 @@ def _build_module():
     return module
 
 
-def _launch_options() -> dict:
-    return {"args": ARGS, **({"executable_path": str(CHROMIUM)} if CHROMIUM.exists() else {})}
-
-
 @contextmanager
 def served_browser(dist: Path | None, prefix: str):
     """Chromium and the address of `dist` served on a free port (a dist/ built in a temporary
@@ -147,7 +134,7 @@ def served_browser(dist: Path | None, prefix: str):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**_launch_options())
+            browser = playwright.chromium.launch(**chromium.launch_options(playwright.chromium))
             try:
                 yield browser, f"http://127.0.0.1:{server.server_address[1]}/"
             finally:
@@ -482,7 +469,7 @@ def browser_side(base: str, plan: Plan) -> dict:
 
     runs: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**_launch_options())
+        browser = playwright.chromium.launch(**chromium.launch_options(playwright.chromium))
         try:
             spin = worker_spin_ms(browser)
             for _ in range(plan.loads):

@@ -12,28 +12,22 @@ import pytest
 from helpers import NO_SERVICE_WORKER
 
 ROOT = Path(__file__).resolve().parents[2]
-# Debian's Chromium, or the one RUMMY_CHROMIUM names; when missing, Playwright's own (dev.sh
-# installs it).
-CHROMIUM = Path(os.environ.get("RUMMY_CHROMIUM") or "/usr/bin/chromium")
-QUIET = [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-# Every new context opens a window, and Chromium 156 loads two WebUI pages into it for the
-# address bar's pop-ups (chrome://omnibox-popup.top-chrome): 0.8 s of CPU a context, a third of
-# a page's start, for pop-ups no test can open (tests/README.md, "Speed").
-UNUSED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
+
+def _module(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _build_module():
-    spec = importlib.util.spec_from_file_location("build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build", module)
-    spec.loader.exec_module(module)
-    return module
+    return _module("build", ROOT / "build.py")
+
+
+# The switches the benches launch Chromium with, so that they measure the browser the tests drive.
+chromium = _module("chromium", ROOT / "bench" / "chromium.py")
 
 
 @pytest.fixture(scope="session")
@@ -95,28 +89,9 @@ def site(dist):
     running.stop()
 
 
-def disabled_features(browser_type, args: dict) -> list[str]:
-    """The features a launch with `args` disables, Playwright's own among them, read from a
-    browser so launched: a later `--disable-features` replaces that list, it does not add to it."""
-    probe = browser_type.launch(**{**args, "args": [*args["args"], "--enable-automation"]})
-    try:
-        line = probe.new_browser_cdp_session().send("Browser.getBrowserCommandLine")
-    finally:
-        probe.close()
-    found = [a.split("=", 1)[1] for a in line["arguments"] if a.startswith("--disable-features=")]
-    return found[-1].split(",") if found else []
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args, browser_type):
-    args = dict(browser_type_launch_args)
-    extra = QUIET + (["--no-sandbox"] if os.geteuid() == 0 else [])
-    args["args"] = list(args.get("args", [])) + extra
-    if CHROMIUM.exists():
-        args["executable_path"] = str(CHROMIUM)
-    features = disabled_features(browser_type, args) + UNUSED_FEATURES
-    args["args"].append("--disable-features=" + ",".join(features))
-    return args
+    return chromium.launch_options(browser_type, browser_type_launch_args)
 
 
 @pytest.fixture
