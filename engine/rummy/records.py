@@ -6,7 +6,7 @@ so a save can only ever hold a position the rules allow."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import fields
+from dataclasses import Field, fields
 from typing import Any, TypeVar
 
 from .game import Match
@@ -16,17 +16,45 @@ M = TypeVar("M", bound=Match[Any, Any])
 R = TypeVar("R")
 
 
+HOUSE_RULE = {"house_rule": True}
+"""The metadata of a rules field that is a house rule (`field(default=..., metadata=HOUSE_RULE)`):
+a record leaves it out while it holds its default, and a record without it reads as the default,
+so that the saves, links and daily deals written before the option existed replay, and are
+written again, byte for byte."""
+
+
+def _is_house_rule(field: Field[Any]) -> bool:
+    return bool(field.metadata.get("house_rule"))
+
+
 def rules_dict(rules: Any) -> dict[str, Any]:
-    """A game's rules (a frozen dataclass) as a record stores them: every field by name."""
-    return {f.name: getattr(rules, f.name) for f in fields(rules)}
+    """A game's rules (a frozen dataclass) as a record stores them: every field by name, but a
+    house rule only when it is not at its default."""
+    return {
+        f.name: getattr(rules, f.name)
+        for f in fields(rules)
+        if not (_is_house_rule(f) and getattr(rules, f.name) == f.default)
+    }
 
 
 def rules_from_dict(cls: type[R], data: Any) -> R:
-    """Rules of dataclass `cls` from `rules_dict` output: exactly its fields, or a ValueError
-    naming them; the class checks the values."""
-    names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
-    if not isinstance(data, dict) or set(data) != names:
-        raise ValueError(f"rules must give exactly {', '.join(sorted(names))}")
+    """Rules of dataclass `cls` from `rules_dict` output: its fields, each house rule optional,
+    or a ValueError naming what is missing or unknown; the class checks the values."""
+    every = fields(cls)  # type: ignore[arg-type]
+    names = {f.name for f in every}
+    needed = {f.name for f in every if not _is_house_rule(f)}
+    if not isinstance(data, dict):
+        raise ValueError(f"rules must give {', '.join(sorted(needed))}")
+    unknown = sorted(map(str, set(data) - names))
+    if unknown:
+        raise ValueError(
+            f"unknown rule {', '.join(unknown)}: the rules are {', '.join(sorted(names))}"
+        )
+    missing = sorted(needed - set(data))
+    if missing:
+        raise ValueError(
+            f"rules must give {', '.join(sorted(needed))}; missing {', '.join(missing)}"
+        )
     return cls(**data)
 
 

@@ -37,7 +37,9 @@ def test_bad_rules_are_refused(change, message):
 
 def test_rules_round_trip_through_a_dict():
     assert rules_from_dict(Rules, rules_dict(PAGAT)) == PAGAT
-    with pytest.raises(ValueError, match="rules must give exactly"):
+    with pytest.raises(ValueError, match="unknown rule extra"):
         rules_from_dict(Rules, {**rules_dict(PAGAT), "extra": 1})
+    with pytest.raises(ValueError, match="missing target"):
+        rules_from_dict(Rules, {k: v for k, v in rules_dict(PAGAT).items() if k != "target"})
     with pytest.raises(ValueError, match="unknown rules"):
         preset("vegas")

@@ -202,7 +202,7 @@ def record_of_a_started_game():
         (lambda m, r: r.update(first_dealer=1 - m.first_dealer), "does not play first"),
         (lambda m, r: r.update(hands=[]), "no list of hands"),
         (lambda m, r: r["rules"].update(players=5), "players must be 2-4"),
-        (lambda m, r: r["rules"].pop("turn_timer"), "rules must give exactly"),
+        (lambda m, r: r["rules"].pop("turn_timer"), "rules must give"),
         (lambda m, r: r["rules"].update(rounds=None), "either a number of rounds or to a target"),
         (lambda m, r: r["hands"][0].append(f"{m.first_dealer} fly"), "hand 1: .* is not an action"),
         (
