@@ -513,8 +513,12 @@ MS = TypeVar("MS", bound=MatchSession)
 
 def settings_record(settings: Any) -> dict[str, Any]:
     """Settings as a save and the page keep them: one person's settings without seats, as they
-    were before tables could be shared (so those saves stay byte for byte)."""
+    were before tables could be shared, and without the house rules at their defaults, as they
+    were before those existed (so those saves stay byte for byte)."""
     record = asdict(settings)
+    for option in fields(settings):
+        if option.metadata.get("house_rule") and record[option.name] == option.default:
+            del record[option.name]
     if not record.get("seats"):
         record.pop("seats", None)
         if not any(record.get("names", ())):
