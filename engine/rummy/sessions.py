@@ -540,13 +540,17 @@ def check_save(record: Any, save_format: str, version: int, game: str) -> Mappin
 
 
 def settings_from_dict(cls: type[T], data: Any) -> T:
-    """Settings of dataclass `cls` from a save: unknown keys are ignored, missing ones take
-    their defaults, and the class's own checks refuse bad values (ValueError)."""
+    """Settings of dataclass `cls` from a save, the start screen or a link: missing keys take
+    their defaults, and the class's own checks refuse bad values; an unknown key is refused by
+    name (ValueError), since a house rule misspelt would otherwise be played without."""
     if not isinstance(data, Mapping):
         raise ValueError("the settings are not an object")
     known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(map(str, set(data) - known))
+    if unknown:
+        raise ValueError(f"unknown setting {', '.join(unknown)}")
     try:
-        return cls(**{k: v for k, v in data.items() if k in known})
+        return cls(**data)
     except TypeError as error:  # e.g. a value of the wrong type reaching a comparison
         raise ValueError(f"the settings are not valid: {error}") from None
 

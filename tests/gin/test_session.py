@@ -277,7 +277,9 @@ def test_settings_are_validated():
         Settings(target=75)
     with pytest.raises(ValueError):
         Settings(rules="oklahoma")
-    assert Settings.from_dict({"target": 50, "unknown": 1}) == Settings(target=50)
+    assert Settings.from_dict({"target": 50}) == Settings(target=50)
+    with pytest.raises(ValueError, match="unknown setting oklahomma"):  # a misspelt house rule
+        Settings.from_dict({"target": 50, "oklahomma": True})
 
 
 def test_the_hand_is_grouped_by_melds_with_the_deadwood_apart():

@@ -144,8 +144,10 @@ def test_bad_settings_are_refused(bad):
         RummikubSession.create(bad, 1)
 
 
-def test_settings_from_a_save_ignore_unknown_keys_and_default_the_missing():
-    assert Settings.from_dict({"opponents": 2, "colour": "blue"}) == Settings(opponents=2)
+def test_settings_from_a_save_default_the_missing_and_refuse_an_unknown_key_by_name():
+    assert Settings.from_dict({"opponents": 2}) == Settings(opponents=2)
+    with pytest.raises(ValueError, match="unknown setting colour"):
+        Settings.from_dict({"opponents": 2, "colour": "blue"})
     with pytest.raises(ValueError):
         Settings.from_dict(["opponents", 2])
 
