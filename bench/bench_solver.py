@@ -75,7 +75,7 @@ def positions(games: int, seed: int):
             if rng.random() >= EAGERNESS[seat]:
                 game = game.apply(Draw(seat))
                 continue
-            meld = not game.melded[seat]
+            meld = 0 if game.melded[seat] else game.rules.initial_meld
             move = solve(table, rack, initial_meld=meld)
             if len(move.placed) == len(rack):  # never go out: keep a tile back
                 move = max(

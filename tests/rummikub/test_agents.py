@@ -197,6 +197,20 @@ def test_the_solver_players_make_their_initial_meld_from_the_rack_when_the_rule_
 
 
 @SOLVER_PLAYERS
+@pytest.mark.parametrize("need, plays", [(20, True), (27, True), (28, False), (30, False)])
+def test_the_solver_players_meld_under_a_house_rules_initial_meld_of_fewer_points(
+    player, need, plays
+):
+    """R7-8-9 and the three 1s are 27 points: an initial meld of 20 or 27 takes them."""
+    rules = Rules(players=2, initial_meld=need)
+    game = position("R7 R8 R9 K1 B1 O1 B5", melded=False, rules=rules)
+    action = decide(player(0), game)
+    assert action != Draw(0) if plays else action == Draw(0)
+    if plays:
+        assert game.apply(action).racks[0] == tiles("B5")
+
+
+@SOLVER_PLAYERS
 def test_the_solver_players_draw_when_nothing_fits(player):
     game = position("R1 K5 B9 O13", table=["R4 R5 R6"])
     assert decide(player(0), game) == Draw(0)

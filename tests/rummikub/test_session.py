@@ -22,7 +22,7 @@ from rummy.rummikub.session import (
     moved_tiles,
     turns,
 )
-from rummy.sessions import Refusal
+from rummy.sessions import Refusal, settings_record
 from support.random_play import reshuffle_hidden
 from support.session_play import acted, until
 
@@ -142,6 +142,37 @@ def test_bad_settings_are_refused(bad):
         Settings(**bad)
     with pytest.raises(ValueError):
         RummikubSession.create(bad, 1)
+
+
+@pytest.mark.parametrize("points", [20, 25, 31, 50])
+def test_a_house_rules_initial_meld_is_any_number_of_points_from_20_to_50(points):
+    settings = Settings(initial_meld=points)
+    assert settings.rules().initial_meld == points
+    assert Settings.from_dict(settings_record(settings)) == settings
+
+
+def test_the_initial_meld_has_one_spelling_per_rule_30_points_being_on_and_0_off():
+    assert Settings(initial_meld=30) == Settings(initial_meld=True) == Settings()
+    assert Settings(initial_meld=0) == Settings(initial_meld=False)
+    assert settings_record(Settings(initial_meld=30))["initial_meld"] is True
+
+
+@pytest.mark.parametrize("bad", [19, 51, -30, "30", 30.0, None])
+def test_an_initial_meld_of_other_points_is_refused(bad):
+    with pytest.raises(ValueError, match="20-50 points"):
+        Settings(initial_meld=bad)
+    with pytest.raises(ValueError, match="initial_meld must be 0"):
+        Rules(initial_meld=bad if isinstance(bad, int) else 19)
+
+
+def test_a_round_under_an_initial_meld_of_25_saves_replays_and_shares_under_it():
+    from rummy import links
+
+    session = RummikubSession.create({"opponents": 1, "initial_meld": 25}, 3)
+    session = RummikubSession.restore(json.loads(json.dumps(session.save())))
+    assert session.match.rules.initial_meld == 25 and session.settings.initial_meld == 25
+    shared = links.decode(links.encode(links.share(session)))
+    assert shared.settings.initial_meld == 25 and shared.rules.initial_meld == 25
 
 
 def test_settings_from_a_save_default_the_missing_and_refuse_an_unknown_key_by_name():

@@ -166,10 +166,22 @@ def test_a_joker_is_won_back_by_the_tile_it_stands_for():
 
 def test_the_initial_meld_needs_30_from_the_rack_and_leaves_the_table():
     table = [parse_tiles("K5 B5 O5")]
-    meld = solve(table, parse_tiles("R9 R10 J K1 K6 K7"), initial_meld=True)
+    meld = solve(table, parse_tiles("R9 R10 J K1 K6 K7"), initial_meld=30)
     assert sum(s.value for s in meld.sets[1:]) >= 30 and meld.sets[0] == read_set(table[0])
-    nothing = solve(table, parse_tiles("R7 R8 R9 K1 B1 O1"), initial_meld=True)  # 27 points
+    nothing = solve(table, parse_tiles("R7 R8 R9 K1 B1 O1"), initial_meld=30)  # 27 points
     assert nothing.placed == () and nothing.sets == (read_set(table[0]),)
+
+
+@pytest.mark.parametrize("need, placed", [(20, 6), (27, 6), (28, 0), (50, 0)])
+def test_a_house_rules_initial_meld_needs_its_own_points(need, placed):
+    """R7-8-9 and the 1s are 27 points: enough for an initial meld of 20 or 27, not of 28."""
+    meld = solve([], parse_tiles("R7 R8 R9 K1 B1 O1"), initial_meld=need)
+    assert len(meld.placed) == placed
+
+
+def test_the_initial_meld_owed_is_a_number_of_points():
+    with pytest.raises(ValueError, match="initial_meld is the points owed"):
+        solve([], parse_tiles("R7 R8 R9"), initial_meld=True)
 
 
 def game_positions(count, seed):
@@ -222,9 +234,9 @@ def test_the_solver_matches_the_integer_program_on_the_hardest_of_500_positions(
         bound |= best_gain(sets, rack, joker_rule=False) > best_gain(sets, rack)
         if number % 2 == 0:  # the initial meld: new sets from the rack alone, 30 or more
             value = bool(number % 2)
-            meld = solve(sets, rack, objective="value" if value else "tiles", initial_meld=True)
+            meld = solve(sets, rack, objective="value" if value else "tiles", initial_meld=30)
             assert gain_of(meld.placed, value) == best_gain(
-                sets, rack, value=value, initial_meld=True
+                sets, rack, value=value, initial_meld=30
             ), (sets, rack)
     assert bound
 
@@ -346,9 +358,9 @@ def test_a_budgeted_move_is_always_legal_and_exact_only_when_proven(objective):
 
 def test_a_budgeted_initial_meld_is_legal_or_a_draw():
     for sets, rack in crowded_positions(15, 23):
-        best = solve(sets, rack, initial_meld=True)
+        best = solve(sets, rack, initial_meld=30)
         for budget in (1, 100, 1_000_000):
-            meld = solve(sets, rack, initial_meld=True, budget=budget)
+            meld = solve(sets, rack, initial_meld=30, budget=budget)
             check_move(sets, rack, meld)
             assert meld.sets[: len(sets)] == tuple(read_set(s) for s in sets)  # the table untouched
             if meld.placed:

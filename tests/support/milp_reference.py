@@ -78,7 +78,7 @@ def _roles(sets):
     ]
 
 
-def best_gain(sets, rack, value=False, initial_meld=False, joker_rule=True):
+def best_gain(sets, rack, value=False, initial_meld=0, joker_rule=True):
     """The most rack tiles (or points, a joker 30) that fit with the table `sets` (lists of
     tiles); None when even the table alone cannot be laid out (never for a legal table)."""
     table_counts = Counter() if initial_meld else Counter(t for s in sets for t in s)
@@ -128,7 +128,7 @@ def best_gain(sets, rack, value=False, initial_meld=False, joker_rule=True):
     for (s, _), ks in places.items():
         row([(s, -1)] + [(w0 + k, 1) for k in ks], -np.inf, 0)
     if initial_meld:
-        row([(s, points) for s, (_, points, _) in enumerate(TEMPLATES)], 30, np.inf)
+        row([(s, points) for s, (_, points, _) in enumerate(TEMPLATES)], initial_meld, np.inf)
     gains = [30 if t.is_joker else t.number for t in TILES] if value else [1] * n_tiles
     c = np.zeros(width)
     c[y0 : y0 + n_tiles] = [-float(g) for g in gains]

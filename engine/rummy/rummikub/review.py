@@ -19,9 +19,8 @@ from collections.abc import Iterator
 from ..review import Decision, Review, decisions, ranked
 from .actions import action_code
 from .agents.hard import HardAgent
-from .agents.normal import meld_value
 from .round import Action, Draw, Play, Round, View, rack_total, replay
-from .solver import DECISION_BUDGET, Solution, solve
+from .solver import DECISION_BUDGET, solve
 from .tiles import Tile
 
 GAME = "rummikub"
@@ -33,9 +32,13 @@ def best_play(view: View) -> Action:
     if view.melded[view.seat]:
         solution = solve(view.table, view.rack, "value", budget=DECISION_BUDGET)
     else:
-        solution = solve(view.table, view.rack, "value", initial_meld=True, budget=DECISION_BUDGET)
-        if meld_value(view, solution) < view.rules.initial_meld:
-            solution = Solution((), view.table)
+        solution = solve(
+            view.table,
+            view.rack,
+            "value",
+            initial_meld=view.rules.initial_meld,
+            budget=DECISION_BUDGET,
+        )
     if not solution.placed:
         return Draw(view.seat)
     return Play.of(view.seat, [tile_set.tiles for tile_set in solution.sets])

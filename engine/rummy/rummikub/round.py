@@ -24,6 +24,7 @@ from .tiles import FULL_POOL, Tile, format_tiles, sort_key
 RACK_SIZE = 14
 PENALTY_TILES = 3  # drawn when the turn timer runs out
 TURN_TIMERS = (30, 60, 120)  # seconds a turn may last, when the timer is on
+INITIAL_MELDS = range(20, 51)  # the initial meld's points, when it is on (house rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +43,11 @@ class Rules:
     def __post_init__(self) -> None:
         if type(self.players) is not int or not 2 <= self.players <= 4:
             raise ValueError(f"players must be 2-4, not {self.players!r}")
-        if type(self.initial_meld) is not int or self.initial_meld < 0:
+        if type(self.initial_meld) is not int or not (
+            self.initial_meld == 0 or self.initial_meld in INITIAL_MELDS
+        ):
             raise ValueError(
-                f"initial_meld must be a whole number of points, not {self.initial_meld!r}"
+                f"initial_meld must be 0 (off) or 20-50 points, not {self.initial_meld!r}"
             )
         if (self.rounds is None) == (self.target is None):
             raise ValueError("play either a number of rounds or to a target, not both or neither")

@@ -34,6 +34,7 @@ from . import agents, review
 from .actions import parse_action, parse_table
 from .match import Match
 from .round import (
+    INITIAL_MELDS,
     RACK_SIZE,
     Action,
     Draw,
@@ -61,13 +62,18 @@ MAX_TABLE_TILES = 106  # a table the page sends for checking holds at most every
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the start screen chooses: how many computer players and how well they play, the
-    initial meld on or off, a game of `rounds` rounds or to a `target` total (exactly one), and
+    initial meld (on at INITIAL_MELD points, off, or on at another number of points from 20 to
+    50, a house rule), a game of `rounds` rounds or to a `target` total (exactly one), and
     the turn timer (None: off); or the `seats` (`rummy.seats`: people and computer players, as
-    many as `opponents` + 1) and the people's `names`."""
+    many as `opponents` + 1) and the people's `names`.
+
+    The initial meld has one spelling per rule: 30 points reads as true and 0 as false, as the
+    saves and links made before other points existed spell them (so those stay byte for byte,
+    and a link of today's rules never depends on how its maker spelt them)."""
 
     opponents: int = 3
     level: str = "normal"
-    initial_meld: bool = True
+    initial_meld: bool | int = True
     rounds: int | None = 1
     target: int | None = None
     timer: int | None = None
@@ -81,9 +87,14 @@ class Settings:
             )
         if not isinstance(self.level, str) or self.level not in agents.LEVELS:
             raise ValueError(f"level must be one of {', '.join(agents.LEVELS)}, not {self.level!r}")
-        if type(self.initial_meld) is not bool:
+        if type(self.initial_meld) is int and self.initial_meld in (0, INITIAL_MELD):
+            object.__setattr__(self, "initial_meld", self.initial_meld == INITIAL_MELD)
+        if type(self.initial_meld) is not bool and (
+            type(self.initial_meld) is not int or self.initial_meld not in INITIAL_MELDS
+        ):
             raise ValueError(
-                f"the initial meld is on or off (true or false), not {self.initial_meld!r}"
+                "the initial meld is on or off (true or false), or 20-50 points, "
+                f"not {self.initial_meld!r}"
             )
         self.rules()  # the game's length and the timer are checked by the rules
         checked_seating(self, self.opponents + 1, agents.LEVELS)
@@ -92,10 +103,17 @@ class Settings:
     def seating(self) -> Seating:
         return checked_seating(self, self.opponents + 1, agents.LEVELS)
 
+    @property
+    def initial_meld_points(self) -> int:
+        """The points the initial meld needs (0: off)."""
+        if type(self.initial_meld) is int:  # a house rule's points (true and false are bools)
+            return self.initial_meld
+        return INITIAL_MELD if self.initial_meld else 0
+
     def rules(self) -> Rules:
         return Rules(
             players=self.opponents + 1,
-            initial_meld=INITIAL_MELD if self.initial_meld else 0,
+            initial_meld=self.initial_meld_points,
             rounds=self.rounds,
             target=self.target,
             turn_timer=self.timer,
@@ -337,14 +355,8 @@ class RummikubSession(MatchSession):
             raise IllegalAction("It is not your turn.", "not_your_turn")
         view = game.view(seat)
         # Within the computer players' budget, so a hint comes as fast as their moves.
-        solution = solve(
-            view.table, view.rack, initial_meld=not view.melded[seat], budget=DECISION_BUDGET
-        )
-        if (
-            not view.melded[seat]
-            and new_sets_value(view.table, solution.sets) < view.rules.initial_meld
-        ):
-            solution = replace(solution, placed=(), sets=view.table)
+        owed = 0 if view.melded[seat] else view.rules.initial_meld
+        solution = solve(view.table, view.rack, initial_meld=owed, budget=DECISION_BUDGET)
         if not solution.placed:
             return {"placed": [], "table": [], "moved": [], "exact": solution.exact}
         table = changes(view.table, solution.sets)

@@ -30,7 +30,6 @@ from typing import Protocol, TypeVar, overload
 from .sets import RUN, TileSet, read_set
 from .tiles import COLOURS, JOKER, JOKER_PENALTY, Tile, numbered, sort_key
 
-INITIAL_MELD = 30
 # How many search states `solve` may spend on keeping table sets as they were, once the best
 # gain is known. Proving that a set cannot be kept means an exhaustive search, and on large
 # random tables those proofs were most of the time `solve` took (up to 0.5 s of 0.66 s). The
@@ -770,14 +769,15 @@ def solve(
     table: Iterable[Iterable[Tile] | TileSet],
     rack: Iterable[Tile],
     objective: str = "tiles",
-    initial_meld: bool = False,
+    initial_meld: int = 0,
     budget: int | None = None,
 ) -> Solution:
     """The play adding the most rack tiles ("tiles") or points ("value", a joker 30) to the
     table, every table tile kept, the table freely rearranged under the joker rule, and among
     those plays one keeping table sets unchanged wherever the gain allows (within KEEP_BUDGET
-    search states). With `initial_meld`, only new sets from the rack worth 30 or more, the
-    table untouched; no tile placed when none exists.
+    search states). With `initial_meld` points owed (the rules' initial meld, 20-50, for a seat
+    that has not melded), only new sets from the rack worth that much or more, the table
+    untouched; no tile placed when none exists.
 
     With a `budget` (search states, not time, so a game stays the same given its seed: see
     DECISION_BUDGET), the exact search may hold that many states; past them the move is the
@@ -787,11 +787,13 @@ def solve(
         raise ValueError(f"objective is 'tiles' or 'value', not {objective!r}")
     if budget is not None and budget < 1:
         raise ValueError(f"a budget is at least 1 search state, not {budget!r}")
+    if type(initial_meld) is not int or initial_meld < 0:
+        raise ValueError(f"initial_meld is the points owed (0: none), not {initial_meld!r}")
     old_sets = [_as_set(s) for s in table]
     rack_counts = Counter(rack)
     by_value = objective == "value"
     if initial_meld:
-        meld = _search([], rack_counts, by_value, INITIAL_MELD)
+        meld = _search([], rack_counts, by_value, initial_meld)
         meld.budget = budget
         try:
             found = meld.gain()

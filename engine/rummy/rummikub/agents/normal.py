@@ -1,21 +1,16 @@
 """`normal`: the exact solver's move, every turn (see `solver.solve`), within DECISION_BUDGET
 search states: on the rare tables that need more, the best move found near its rack.
 
-It melds with the solver's initial meld (the most tiles worth 30 or more from the rack alone)
-as soon as there is one, then each turn plays the most tiles the rack can add to the freely
-rearranged table, taking table jokers when a tile they stand for can take their place. It holds
-nothing back: `hard` is this player plus the judgement of what to keep.
+It melds with the solver's initial meld (the most tiles worth the rules' points from the rack
+alone) as soon as there is one, then each turn plays the most tiles the rack can add to the
+freely rearranged table, taking table jokers when a tile they stand for can take their place.
+It holds nothing back: `hard` is this player plus the judgement of what to keep.
 """
 
 from __future__ import annotations
 
 from ..round import Action, Draw, Play, View
 from ..solver import DECISION_BUDGET, Solution, solve
-
-
-def meld_value(view: View, solution: Solution) -> int:
-    """Points of the new sets of an initial meld (the table's sets are returned unchanged)."""
-    return sum(s.value for s in solution.sets) - sum(s.value for s in view.table)
 
 
 class NormalAgent:
@@ -34,10 +29,9 @@ class NormalAgent:
         return solve(view.table, view.rack, budget=DECISION_BUDGET)
 
     def _meld(self, view: View) -> Action:
-        solution = solve(view.table, view.rack, initial_meld=True, budget=DECISION_BUDGET)
-        # The solver's meld reaches 30, the rules' default; under a higher threshold, check it.
-        if meld_value(view, solution) < view.rules.initial_meld:
-            return Draw(view.seat)
+        solution = solve(
+            view.table, view.rack, initial_meld=view.rules.initial_meld, budget=DECISION_BUDGET
+        )
         return self._play(view, solution)
 
     @staticmethod
