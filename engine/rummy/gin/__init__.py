@@ -3,6 +3,7 @@
 from ..errors import IllegalAction
 from .actions import (
     Action,
+    BigGin,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -17,7 +18,7 @@ from .agents.hard import Advice, advise
 from .match import COMPUTER, PERSON, Match
 from .play import play_match, play_round
 from .round import Round, replay
-from .rules import HOUSE, PAGAT, Rules, preset
+from .rules import HOUSE, PAGAT, Rules, Stakes, preset
 from .settle import Ending, Settlement, settle
 from .state import Phase, Result
 from .view import View
@@ -30,6 +31,7 @@ __all__ = [
     "Action",
     "Advice",
     "Agent",
+    "BigGin",
     "Discard",
     "Ending",
     "DrawDiscard",
@@ -44,6 +46,7 @@ __all__ = [
     "View",
     "Rules",
     "Settlement",
+    "Stakes",
     "EasyAgent",
     "HardAgent",
     "LEVELS",
