@@ -4,6 +4,7 @@ eleven cards melded after a draw go out without a discard) and Pagat's end-of-ga
 (game 100, doubled by a shutout; a box bonus per hand won). Each is off by default, checked by
 name, and saved in the record only when on."""
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -15,19 +16,25 @@ from rummy.gin import (
     PAGAT,
     BigGin,
     DrawStock,
+    EasyAgent,
     Ending,
     Knock,
     Match,
     Phase,
+    Result,
     Round,
     action_code,
+    make_agent,
     parse_action,
+    play_match,
 )
+from rummy.gin.bonuses import Bonus, end_bonuses
 from rummy.records import rules_dict
 
 OKLAHOMA = replace(HOUSE, oklahoma=True)
 SPADES_DOUBLE = replace(OKLAHOMA, oklahoma_spades_double=True)
 BIG_GIN = replace(PAGAT, big_gin_bonus=31)
+BONUSES = replace(PAGAT, game_bonuses=True)
 
 # The worked examples of gin.md: the knocker's melds ♠3-4-5 ♥7♦7♣7 ♦J-Q-K, and the defender
 # ♥3-4-5 ♠9♥9♣9 with ♠6 ♣A ♦2 ♣K (19 points, 13 once ♠6 is laid off on ♠3-4-5).
@@ -158,6 +165,60 @@ def test_big_gin_is_refused_unless_the_rules_play_it_and_all_eleven_cards_meld()
     assert before_drawing.value.reason == "draw_first"
 
 
+# ---- Pagat's end-of-game bonuses -------------------------------------------------------------
+
+
+def test_a_match_won_three_hands_to_one_scores_the_game_and_the_boxes():
+    seat_0, seat_1 = end_bonuses(BONUSES, (104, 12), 0, [0, 1, None, 0, 0])
+    assert seat_0 == (Bonus("game", 1, 100), Bonus("box", 3, 75))
+    assert seat_1 == (Bonus("box", 1, 25),)
+    assert end_bonuses(replace(BONUSES, box_bonus=20), (104, 12), 0, [0, 1, 0, 0])[1] == (
+        Bonus("box", 1, 20),
+    )
+
+
+def test_a_shutout_doubles_the_game_bonus():
+    seat_0, seat_1 = end_bonuses(BONUSES, (0, 110), 1, [1, None, 1])
+    assert seat_0 == ()
+    assert seat_1 == (Bonus("game", 1, 100), Bonus("box", 2, 50), Bonus("shutout", 2, 100))
+
+
+def ended(rules, hands):
+    """A match over after `hands`, each (winner, points)."""
+    start = Match.start(rules, 1)
+    rounds = tuple(
+        replace(start.round, phase=Phase.OVER, result=Result(Ending.KNOCK, w, w, p, None))
+        for w, p in hands
+    )
+    scores = tuple(sum(p for w, p in hands if w == seat) for seat in (0, 1))
+    return replace(start, scores=scores, finished=rounds[:-1], round=rounds[-1])
+
+
+def test_the_final_totals_and_the_winner_include_the_bonuses():
+    match = ended(BONUSES, [(0, 60), (1, 12), (0, 20), (0, 24)])
+    assert match.is_over and match.scores == (104, 12)
+    assert match.totals == (104 + 100 + 75, 12 + 25) and match.winner == 0
+    # nine small hands won outweigh the game bonus of the one who reached 100
+    boxes = ended(BONUSES, [(1, 10)] * 9 + [(0, 100)])
+    assert boxes.totals == (100 + 100 + 25, 90 + 9 * 25) and boxes.winner == 1
+    assert ended(PAGAT, [(1, 10)] * 9 + [(0, 100)]).winner == 0  # no bonuses: the target
+    assert (
+        ended(BONUSES, [(0, 60)]).bonuses == ((), ()) and ended(BONUSES, [(0, 60)]).winner is None
+    )
+
+
+def test_a_whole_match_adds_its_bonuses_to_the_scores():
+    match = play_match(Match.start(BONUSES.with_target(50), 5), [EasyAgent(1), EasyAgent(2)])
+    won = [sum(hand.result.winner == seat for hand in match.rounds) for seat in (0, 1)]
+    for seat in (0, 1):
+        box = [bonus for bonus in match.bonuses[seat] if bonus.name == "box"]
+        assert [(b.times, b.points) for b in box] == (
+            [(won[seat], 25 * won[seat])] * bool(won[seat])
+        )
+        assert match.totals[seat] == match.scores[seat] + sum(b.points for b in match.bonuses[seat])
+    assert {b.name for b in match.bonuses[match.reached]} >= {"game"}
+
+
 # ---- the rules are checked by name, and saved only when on ------------------------------------
 
 
@@ -194,3 +255,20 @@ def test_a_record_of_the_default_rules_names_no_house_rule():
         "big_gin_bonus": 31,
         "box_bonus": 20,
     }
+
+
+def test_a_match_under_every_house_rule_saves_and_replays_to_the_same_state():
+    rules = replace(SPADES_DOUBLE, big_gin_bonus=50, game_bonuses=True, box_bonus=20, target=50)
+    match = play_match(Match.start(rules, 8), [make_agent("normal", 1), EasyAgent(2)])
+    record = json.loads(json.dumps(match.to_record()))
+    assert {k: v for k, v in record["rules"].items() if k not in rules_dict(HOUSE)} == {
+        "oklahoma": True,
+        "oklahoma_spades_double": True,
+        "big_gin_bonus": 50,
+        "game_bonuses": True,
+        "box_bonus": 20,
+    }
+    loaded = Match.from_record(record)
+    assert loaded == match and loaded.totals == match.totals and loaded.winner == match.winner
+    with pytest.raises(ValueError, match="box_bonus must be 20 or 25 points, not 30"):
+        Match.from_record({**record, "rules": {**record["rules"], "box_bonus": 30}})

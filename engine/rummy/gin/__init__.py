@@ -15,6 +15,7 @@ from .actions import (
 )
 from .agents import LEVELS, Agent, EasyAgent, HardAgent, NormalAgent, make_agent
 from .agents.hard import Advice, advise
+from .bonuses import Bonus
 from .match import COMPUTER, PERSON, Match
 from .play import play_match, play_round
 from .round import Round, replay
@@ -32,6 +33,7 @@ __all__ = [
     "Advice",
     "Agent",
     "BigGin",
+    "Bonus",
     "Discard",
     "Ending",
     "DrawDiscard",
