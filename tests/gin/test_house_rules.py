@@ -8,13 +8,15 @@ import json
 from dataclasses import replace
 
 import pytest
-from rummy.cards import DECK, parse_cards
+from rummy.cards import DECK, parse_cards, to_mask
 from rummy.cards import parse_card as card
 from rummy.errors import IllegalAction
 from rummy.gin import (
     HOUSE,
+    LEVELS,
     PAGAT,
     BigGin,
+    Discard,
     DrawStock,
     EasyAgent,
     Ending,
@@ -24,12 +26,16 @@ from rummy.gin import (
     Result,
     Round,
     action_code,
+    advise,
     make_agent,
     parse_action,
     play_match,
+    play_round,
 )
 from rummy.gin.bonuses import Bonus, end_bonuses
+from rummy.gin.round import deadwood_after_discard
 from rummy.records import rules_dict
+from rummy.rng import derive_seed
 
 OKLAHOMA = replace(HOUSE, oklahoma=True)
 SPADES_DOUBLE = replace(OKLAHOMA, oklahoma_spades_double=True)
@@ -272,3 +278,83 @@ def test_a_match_under_every_house_rule_saves_and_replays_to_the_same_state():
     assert loaded == match and loaded.totals == match.totals and loaded.winner == match.winner
     with pytest.raises(ValueError, match="box_bonus must be 20 or 25 points, not 30"):
         Match.from_record({**record, "rules": {**record["rules"], "box_bonus": 30}})
+
+
+# ---- the computer players --------------------------------------------------------------------
+
+
+class KnockWatch:
+    """Wraps an agent: every action must be legal, and a knock keep no more than the hand's
+    knock limit as the agent's view shows it."""
+
+    def __init__(self, agent):
+        self.agent = agent
+        self.knocks = 0
+
+    def act(self, view):
+        action = self.agent.act(view)
+        assert action in view.legal_actions
+        if isinstance(action, Knock):
+            left = deadwood_after_discard(to_mask(view.hand), action.card)
+            assert left <= view.stakes.knock_limit, (action, left, view.stakes)
+            self.knocks += 1
+        return action
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_under_a_low_upcard_no_player_knocks_above_the_hands_limit(level):
+    hands = knocks = 0
+    for n in range(200):
+        match = Match.start(OKLAHOMA, derive_seed(41, n))
+        if match.round.upcard.value > 4:
+            continue
+        agents = [KnockWatch(make_agent(level, n)), KnockWatch(make_agent("easy", n))]
+        play_round(match, agents)
+        hands += 1
+        knocks += agents[0].knocks
+        if hands == (8 if level == "hard" else 20):
+            break
+    assert knocks  # they do knock, within the lower limit
+
+
+def test_a_player_knocks_as_soon_as_the_lower_limit_allows_and_not_before():
+    hand = f"{MELDS} 2C QH"  # ♥Q out leaves ♣2: deadwood 2
+    assert EasyAgent(1).act(to_discard(OKLAHOMA, "3H", hand).view(0)) == Knock(0, card("QH"))
+    assert EasyAgent(1).act(to_discard(OKLAHOMA, "AH", hand).view(0)) == Discard(0, card("QH"))
+    assert make_agent("normal", 1).act(to_discard(OKLAHOMA, "2D", hand).view(0)) == Knock(
+        0, card("QH")
+    )
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_player_holding_eleven_melded_cards_goes_big_gin(level):
+    assert make_agent(level, 3).act(to_discard(BIG_GIN, "8H", ELEVEN).view(0)) == BigGin(0)
+    plain = make_agent(level, 3).act(to_discard(PAGAT, "8H", ELEVEN).view(0))
+    assert isinstance(plain, Knock)  # without big gin: gin with ten of them
+
+
+def test_the_hint_ranks_every_legal_option_under_the_house_rules():
+    rules = replace(SPADES_DOUBLE, big_gin_bonus=31)
+    kinds = set()
+    for seed in (3, 4, 5, 6):
+        played = play_round(Match.start(rules, seed), [EasyAgent(seed), EasyAgent(seed + 1)])
+        state = Round.deal(played.round.seed, rules, played.round.dealer)
+        for action in played.round.actions:
+            view = state.view(state.to_move)
+            ranking = [advice.action for advice in advise(view)]
+            assert sorted(map(action_code, ranking)) == sorted(map(action_code, view.legal_actions))
+            kinds |= {type(option) for option in ranking}
+            state = state.apply(action)
+    assert {Discard, Knock} <= kinds
+    # big gin first, worth what gin is (the same sampled deals, no lay-offs) and 31 - 20 more
+    big = advise(to_discard(replace(BIG_GIN, big_gin_bonus=31), "8H", ELEVEN).view(0))
+    gin = max(a.expected_points for a in big if isinstance(a.action, Knock))
+    assert big[0].action == BigGin(0) and big[0].expected_points == pytest.approx(gin + 11)
+
+
+def test_a_doubled_hand_doubles_every_worth_the_hint_weighs():
+    hand = f"{MELDS} 2C QH"
+    plain = advise(to_discard(OKLAHOMA, "5S", hand).view(0))
+    doubled = advise(to_discard(SPADES_DOUBLE, "5S", hand).view(0))
+    assert [a.action for a in doubled] == [a.action for a in plain]
+    assert [a.worth for a in doubled] == pytest.approx([2 * a.worth for a in plain])
