@@ -130,6 +130,32 @@ GAMES = {
     ),
 }
 
+# Gin under the house rules that change what is legal (issue 31): the first upcard's knock
+# limit, big gin, and all of them with the spade's double and the end-of-game bonuses.
+GIN_HOUSE_RULES = {
+    "gin-oklahoma": {"oklahoma": True},
+    "gin-big-gin": {"big_gin_bonus": 31},
+    "gin-every-rule": {
+        "oklahoma": True,
+        "oklahoma_spades_double": True,
+        "big_gin_bonus": 50,
+        "game_bonuses": True,
+        "target": 50,
+    },
+}
+
+
+def gin_under(house_rules: dict[str, Any]) -> Game:
+    return replace(
+        GAMES["gin"],
+        start=lambda players, seed: gin.Match.start(
+            replace((gin.HOUSE, gin.PAGAT)[seed % 2], **house_rules), seed, first_dealer=seed % 2
+        ),
+    )
+
+
+GAMES.update({name: gin_under(house_rules) for name, house_rules in GIN_HOUSE_RULES.items()})
+
 CASES = [
     pytest.param(name, players, seed, id=f"{name}-{players}p-seed{seed}")
     for name, game in GAMES.items()
@@ -265,6 +291,12 @@ SESSIONS: dict[str, tuple[Any, Callable[[int], dict[str, Any]], Callable[[Any], 
         rummikub_code,
     ),
 }
+SESSIONS.update(
+    {
+        name: (GinSession, lambda players, house_rules=house_rules: house_rules, gin_code)
+        for name, house_rules in GIN_HOUSE_RULES.items()
+    }
+)
 
 
 def words(model: Any) -> set[str]:

@@ -2,13 +2,15 @@
 discard would leave, the card just drawn, the computer's last move, the settlement with its
 bonus and lay-offs), its refusals, its statistics and its hints."""
 
-from dataclasses import replace
+import json
+from dataclasses import fields, replace
 
 import pytest
 from rummy.cards import parse_card, parse_cards
-from rummy.gin import COMPUTER, PERSON, Knock, Phase
+from rummy.gin import COMPUTER, PERSON, Knock, Phase, Rules, preset
 from rummy.gin.session import GinSession, Settings, Stats
 from rummy.melds import deadwood
+from rummy.records import rules_dict
 from rummy.sessions import arrangements, grouped, sorted_by
 from support.session_play import acted, moves_of_the_hand
 from support.session_play import until as play_until
@@ -166,9 +168,9 @@ def test_the_whole_discard_pile_is_public():
         assert model["pile_top"] == (model["pile"][-1] if model["pile"] else None)
 
 
-def knock_position(person, computer, rules="house"):
+def knock_position(person, computer, rules="house", **house_rules):
     """The person to discard holding `person` (11 cards), the computer holding `computer`."""
-    session = play(new(9, rules=rules), "pass")
+    session = play(new(9, rules=rules, **house_rules), "pass")
     hand = session.match.round
     hands = (parse_cards(person), parse_cards(computer))
     hand = replace(
@@ -445,3 +447,99 @@ def test_the_review_always_shows_the_move_made_however_far_down_it_ranks():
     assert shown[-1]["cost"] == decision["cost"] > 0
     assert all(option["name"] != "Discard" for option in decision["options"])  # a knock was legal
     assert session.match.round.result.winner == COMPUTER and review["won"] is False  # a gin
+
+
+# ---- house rules (Oklahoma, big gin, game bonuses) -------------------------------------------
+
+OPTIONS = {
+    "oklahoma": True,
+    "oklahoma_spades_double": True,
+    "big_gin_bonus": 50,
+    "game_bonuses": True,
+    "box_bonus": 20,
+}
+
+
+def test_the_settings_house_rules_are_the_rules_own_with_their_defaults():
+    house = {f.name: f.default for f in fields(Rules) if f.metadata.get("house_rule")}
+    assert {f.name: f.default for f in fields(Settings) if f.metadata.get("house_rule")} == house
+    assert set(house) == set(OPTIONS)
+    for rules in ("house", "pagat"):
+        chosen = GinSession.rules_for(Settings(rules=rules, target=50, **OPTIONS))
+        assert chosen == replace(preset(rules, 50), **OPTIONS)
+
+
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"big_gin_bonus": 40}, "big_gin_bonus must be 0 .*not 40"),
+        ({"box_bonus": 30}, "box_bonus must be 20 or 25 points, not 30"),
+        ({"oklahoma_spades_double": True}, "oklahoma_spades_double"),
+        ({"oklahoma": "yes"}, "oklahoma must be true or false, not 'yes'"),
+    ],
+)
+def test_a_bad_house_rule_in_the_settings_or_a_save_is_refused_by_name(bad, message):
+    with pytest.raises(ValueError, match=message):
+        Settings.from_dict(bad)
+    save = new(3).save()
+    with pytest.raises(ValueError, match=message):
+        GinSession.restore({**save, "settings": {**save["settings"], **bad}})
+
+
+def test_a_save_names_the_house_rules_only_when_they_are_on():
+    assert set(new(3).save()["settings"]) == {"target", "level", "rules"}
+    assert set(new(3).save()["match"]["rules"]) == set(rules_dict(preset("house")))
+    session = until(new(3, target=50, **OPTIONS), {"settle", "match-over"})
+    save = session.save()
+    assert save["settings"] == {"target": 50, "level": "normal", "rules": "house", **OPTIONS}
+    restored = GinSession.restore(json.loads(json.dumps(save)))
+    assert restored.match == session.match and restored.settings == session.settings
+    mismatched = {**save, "settings": {**save["settings"], "big_gin_bonus": 31}}
+    with pytest.raises(ValueError, match="does not follow its saved settings"):
+        GinSession.restore(mismatched)
+
+
+def test_the_page_is_told_the_hands_knock_limit_and_the_house_rules_in_force():
+    plain = new(3).view_model()
+    assert (plain["knock_limit"], plain["multiplier"], plain["house_rules"]) == (10, 1, {})
+    session = new(3, oklahoma=True, big_gin_bonus=31)
+    model = session.view_model()
+    upcard = session.match.round.upcard
+    assert model["knock_limit"] == (0 if upcard.rank == 1 else upcard.value)
+    assert model["house_rules"] == {"oklahoma": True, "big_gin_bonus": 31}
+    assert session.public_model()["knock_limit"] == model["knock_limit"]
+
+
+def test_the_person_goes_big_gin_and_the_settlement_names_its_bonus():
+    eleven, computer = "7C 8C 9C 4H 4S 4D 4C KS KH KD KC", "5C 6C TC JH QH 3D 5D 8H 9S 2H"
+    session = knock_position(eleven, computer)
+    assert session.view_model()["can_big_gin"] is False
+    assert session.act("biggin").reason == "no_big_gin"
+    session = knock_position(eleven, computer, big_gin_bonus=31)
+    assert session.view_model()["can_big_gin"] is True
+    assert hint_for(session, "BigGin")["why"] == [{"why": "big_gin"}]
+    result = play(session, "biggin").view_model()["result"]
+    assert (result["kind"], result["knocker"], result["bonus"]) == ("big_gin", "you", 31)
+    assert result["points"] == 31 + result["defender_hand"]["deadwood"]
+    assert sum(len(meld["cards"]) for meld in result["knocker_hand"]["melds"]) == 11
+
+
+def test_the_match_summary_names_each_bonus_and_the_final_totals():
+    session = new(11, target=50, level="easy", game_bonuses=True)
+    while not session.match.is_over:
+        session = until(session, {"settle", "match-over"})
+        if session.screen == "settle":
+            assert session.view_model()["match"]["bonuses"] == {"you": [], "opponent": []}
+            session = play(session, "next-hand")
+    match, model = session.match, session.view_model()["match"]
+    roles = {PERSON: "you", COMPUTER: "opponent"}
+    assert model["bonuses"] == {
+        roles[seat]: [
+            {"name": b.name, "times": b.times, "points": b.points} for b in match.bonuses[seat]
+        ]
+        for seat in (0, 1)
+    }
+    assert model["totals"] == {roles[seat]: match.totals[seat] for seat in (0, 1)}
+    assert model["bonuses"][roles[match.reached]][0] == {"name": "game", "times": 1, "points": 100}
+    assert model["won"] == (match.winner == PERSON)
+    assert session.stats.best_match == (match.totals[PERSON] if match.winner == PERSON else 0)

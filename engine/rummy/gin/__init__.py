@@ -3,6 +3,7 @@
 from ..errors import IllegalAction
 from .actions import (
     Action,
+    BigGin,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -14,10 +15,11 @@ from .actions import (
 )
 from .agents import LEVELS, Agent, EasyAgent, HardAgent, NormalAgent, make_agent
 from .agents.hard import Advice, advise
+from .bonuses import Bonus
 from .match import COMPUTER, PERSON, Match
 from .play import play_match, play_round
 from .round import Round, replay
-from .rules import HOUSE, PAGAT, Rules, preset
+from .rules import HOUSE, PAGAT, Rules, Stakes, preset
 from .settle import Ending, Settlement, settle
 from .state import Phase, Result
 from .view import View
@@ -30,6 +32,8 @@ __all__ = [
     "Action",
     "Advice",
     "Agent",
+    "BigGin",
+    "Bonus",
     "Discard",
     "Ending",
     "DrawDiscard",
@@ -44,6 +48,7 @@ __all__ = [
     "View",
     "Rules",
     "Settlement",
+    "Stakes",
     "EasyAgent",
     "HardAgent",
     "LEVELS",

@@ -1,7 +1,8 @@
 """The actions of a gin hand, as values, and their short text codes for saves and bug reports.
 
 Every action names the seat that takes it, so acting out of turn is an action the state can
-refuse, and an action log reads on its own: "1 pass", "0 stock", "0 discard 7S", "1 knock TD".
+refuse, and an action log reads on its own: "1 pass", "0 stock", "0 discard 7S", "1 knock TD",
+"0 biggin".
 """
 
 from __future__ import annotations
@@ -73,7 +74,15 @@ class Knock(_SeatAction):
     card: Card
 
 
-Action = TakeUpcard | PassUpcard | DrawStock | DrawDiscard | Discard | Knock
+@dataclass(frozen=True, slots=True)
+class BigGin(_SeatAction):
+    """Go out with all eleven cards melded, without discarding (only where the rules allow
+    big gin): an action of its own, since it is the one way to end a turn without a discard."""
+
+    seat: int
+
+
+Action = TakeUpcard | PassUpcard | DrawStock | DrawDiscard | Discard | Knock | BigGin
 
 _VERBS: dict[type[Action], str] = {
     TakeUpcard: "take",
@@ -82,6 +91,7 @@ _VERBS: dict[type[Action], str] = {
     DrawDiscard: "pile",
     Discard: "discard",
     Knock: "knock",
+    BigGin: "biggin",
 }
 _TYPES = {verb: kind for kind, verb in _VERBS.items()}
 

@@ -26,7 +26,7 @@ class MatchOutcome:
     """One match seen from p1: who won, and each hand's points (positive for p1)."""
 
     p1_won: bool
-    p1_score: int
+    p1_score: int  # final totals, end-of-game bonuses included
     p2_score: int
     hand_winners: tuple[int, ...]  # per hand: 1 p1 won, -1 p2 won, 0 dead
     hand_points: tuple[int, ...]  # per hand: p1's points minus p2's (0 for a dead hand)
@@ -50,8 +50,8 @@ def play_pair(
         outcomes.append(
             MatchOutcome(
                 p1_won=match.winner == p1_seat,
-                p1_score=match.scores[p1_seat],
-                p2_score=match.scores[1 - p1_seat],
+                p1_score=match.totals[p1_seat],
+                p2_score=match.totals[1 - p1_seat],
                 hand_winners=winners,
                 hand_points=tuple(hand.points_for(p1_seat) for hand in hands),
             )

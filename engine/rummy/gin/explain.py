@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import Card
 from ..melds import best_arrangement, deadwood
 from ..review import shown
-from .actions import Action, Discard, DrawDiscard, Knock, TakeUpcard
+from .actions import Action, BigGin, Discard, DrawDiscard, Knock, TakeUpcard
 from .agents.hard import Advice
 from .view import View
 
@@ -38,6 +38,8 @@ def reasons(view: View, advice: Advice, ranking: Sequence[Advice] = ()) -> list[
         return _taking(view.hand, view.pile[-1])
     if isinstance(action, Knock):
         return _knocking(view.hand, action.card, advice)
+    if isinstance(action, BigGin):
+        return [{"why": "big_gin"}]
     if isinstance(action, Discard):
         return _playing_on(action, ranking) + _discarding(view.hand, action.card, advice)
     if view.pile and len(view.legal_actions) > 1:  # refusing the pile's card for the stock

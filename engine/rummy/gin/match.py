@@ -14,6 +14,7 @@ from typing import Any
 from .. import records
 from ..errors import IllegalAction
 from .actions import Action, action_code, parse_action
+from .bonuses import Bonuses, end_bonuses
 from .round import Round
 from .rules import HOUSE, Rules
 from .view import View
@@ -52,8 +53,8 @@ class Match:
         return self.finished + (self.round,)
 
     @property
-    def winner(self) -> int | None:
-        """The seat that reached the target, once one has."""
+    def reached(self) -> int | None:
+        """The seat that reached the target, once one has: the match is over."""
         for seat in (0, 1):
             if self.scores[seat] >= self.rules.target:
                 return seat
@@ -61,7 +62,37 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        return self.reached is not None
+
+    @property
+    def bonuses(self) -> tuple[Bonuses, Bonuses]:
+        """Each seat's end-of-game bonuses (`rummy.gin.bonuses`): none before the match is
+        over, nor without the house rule `game_bonuses`."""
+        reached = self.reached
+        if reached is None:
+            return (), ()
+        winners = (hand.result.winner for hand in self.rounds if hand.result is not None)
+        return end_bonuses(self.rules, self.scores, reached, winners)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Each seat's score with its bonuses: once the match is over, its final total."""
+        bonuses = self.bonuses
+        return (
+            self.scores[0] + sum(b.points for b in bonuses[0]),
+            self.scores[1] + sum(b.points for b in bonuses[1]),
+        )
+
+    @property
+    def winner(self) -> int | None:
+        """Once the match is over, the seat with the higher total: without game bonuses the
+        one that reached the target; with them the box bonuses may outweigh that, and a tie
+        goes to the one that reached the target."""
+        reached = self.reached
+        if reached is None:
+            return None
+        totals = self.totals
+        return 1 - reached if totals[1 - reached] > totals[reached] else reached
 
     def apply(self, action: Action) -> Match:
         played = self.round.apply(action)

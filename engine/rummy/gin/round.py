@@ -17,6 +17,7 @@ from ..errors import IllegalAction
 from ..melds import deadwood_of_mask
 from .actions import (
     Action,
+    BigGin,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -25,12 +26,11 @@ from .actions import (
     TakeUpcard,
     parse_action,
 )
-from .rules import HOUSE, Rules
+from .rules import HAND_SIZE, HOUSE, Rules, Stakes
 from .settle import Ending, settle
 from .state import Phase, Result
 from .view import View
 
-HAND_SIZE = 10
 T = TypeVar("T")
 
 
@@ -55,6 +55,7 @@ class Round:
     hands: tuple[tuple[Card, ...], tuple[Card, ...]]  # each in index order
     stock: tuple[Card, ...]  # stock[0] is the next card drawn
     pile: tuple[Card, ...]  # pile[-1] is the top
+    upcard: Card  # the first upcard, dealt face up: under Oklahoma it sets the hand's stakes
     phase: Phase
     to_move: int
     upcard_passes: int  # 2: both refused the upcard, so the first draw is from the stock
@@ -63,7 +64,7 @@ class Round:
     taken: tuple[tuple[Card, ...], tuple[Card, ...]]  # public: cards each seat took from the pile
     passed: tuple[tuple[Card, ...], tuple[Card, ...]]  # public: upcards each seat refused
     discards: tuple[tuple[Card, ...], tuple[Card, ...]]  # public: each seat's discards in order
-    turns: int  # completed turns (a draw or upcard take followed by a discard)
+    turns: int  # completed turns (a draw or upcard take followed by a discard, or big gin)
     actions: tuple[Action, ...]
     result: Result | None
 
@@ -83,6 +84,7 @@ class Round:
             hands=(first, second) if non_dealer == 0 else (second, first),
             stock=deck[dealt + 1 :],
             pile=(deck[dealt],),
+            upcard=deck[dealt],
             phase=Phase.UPCARD,
             to_move=non_dealer,
             upcard_passes=0,
@@ -108,6 +110,11 @@ class Round:
     def non_dealer(self) -> int:
         return 1 - self.dealer
 
+    @property
+    def stakes(self) -> Stakes:
+        """The hand's knock limit and score multiplier (set by the upcard under Oklahoma)."""
+        return self.rules.stakes(self.upcard)
+
     def _pile_closed(self) -> bool:
         """Both refused the upcard and the non-dealer has not drawn yet."""
         return self.upcard_passes == 2 and self.turns == 0
@@ -123,13 +130,20 @@ class Round:
         if self.phase is Phase.DISCARD:
             choices = [card for card in self.hands[seat] if card != self.drawn_from_pile]
             mask = to_mask(self.hands[seat])
+            limit = self.stakes.knock_limit
             knocks = [
-                Knock(seat, card)
-                for card in choices
-                if deadwood_after_discard(mask, card) <= self.rules.knock_limit
+                Knock(seat, card) for card in choices if deadwood_after_discard(mask, card) <= limit
             ]
-            return tuple(Discard(seat, card) for card in choices) + tuple(knocks)
+            big = (BigGin(seat),) if self._big_gin_left(seat) == 0 else ()
+            return tuple(Discard(seat, card) for card in choices) + tuple(knocks) + big
         return ()
+
+    def _big_gin_left(self, seat: int) -> int | None:
+        """The deadwood of `seat`'s eleven cards where the rules play big gin (0: it may go big
+        gin), None where they do not."""
+        if not self.rules.big_gin_bonus:
+            return None
+        return deadwood_of_mask(to_mask(self.hands[seat]))
 
     def apply(self, action: Action) -> Round:
         """The state after `action`; IllegalAction with a player-readable reason otherwise."""
@@ -161,6 +175,11 @@ class Round:
             )
         if isinstance(action, DrawDiscard):
             return self._take_from_pile(seat, logged)
+        if isinstance(action, BigGin):
+            over = replace(
+                self, drawn_from_pile=None, drawn=None, turns=self.turns + 1, actions=logged
+            )
+            return over._settled(self.hands[seat], seat)
         return self._discard(action, logged)
 
     def _take_from_pile(self, seat: int, logged: tuple[Action, ...]) -> Round:
@@ -190,16 +209,25 @@ class Round:
             actions=logged,
         )
         if isinstance(action, Knock):
-            settlement = settle(kept, self.hands[1 - seat], self.rules, knocker=seat)
-            result = Result(settlement.kind, settlement.winner, seat, settlement.points, settlement)
-            return replace(after, phase=Phase.OVER, result=result)
+            return after._settled(kept, seat)
         if len(self.stock) <= self.rules.dead_hand_stock:
             return replace(after, phase=Phase.OVER, result=Result(Ending.DEAD, None, None, 0, None))
         return replace(after, phase=Phase.DRAW, to_move=1 - seat)
 
+    def _settled(self, shown: tuple[Card, ...], seat: int) -> Round:
+        """This state, over: `seat` went out showing the cards `shown` (ten, or eleven for big
+        gin) against the other hand."""
+        settlement = settle(
+            shown, self.hands[1 - seat], self.rules, knocker=seat, stakes=self.stakes
+        )
+        result = Result(settlement.kind, settlement.winner, seat, settlement.points, settlement)
+        return replace(self, phase=Phase.OVER, result=result)
+
     def _check(self, action: Action) -> None:
         """Raise IllegalAction, naming the reason, unless `action` is legal now."""
-        if not isinstance(action, (TakeUpcard, PassUpcard, DrawStock, DrawDiscard, Discard, Knock)):
+        if not isinstance(
+            action, (TakeUpcard, PassUpcard, DrawStock, DrawDiscard, Discard, Knock, BigGin)
+        ):
             raise IllegalAction(f"{action!r} is not a gin action.", "not_an_action")
         if self.phase is Phase.OVER:
             raise IllegalAction("The hand is over: deal the next hand.", "hand_over")
@@ -238,15 +266,30 @@ class Round:
                 )
             if isinstance(action, Knock):
                 left = deadwood_after_discard(to_mask(self.hands[action.seat]), card)
-                if left > self.rules.knock_limit:
+                limit = self.stakes.knock_limit
+                if left > limit:
+                    allowed = (
+                        "only gin ends this hand"
+                        if limit == 0
+                        else f"you may knock only with {limit} or less"
+                    )
                     raise IllegalAction(
-                        f"After discarding {card} your deadwood is {left}: you may knock "
-                        f"only with {self.rules.knock_limit} or less.",
+                        f"After discarding {card} your deadwood is {left}: {allowed}.",
                         "knock_too_high",
                         card=card.code,
                         deadwood=left,
-                        limit=self.rules.knock_limit,
+                        limit=limit,
                     )
+        if isinstance(action, BigGin):
+            unmelded = self._big_gin_left(action.seat)
+            if unmelded is None:
+                raise IllegalAction("These rules have no big gin.", "no_big_gin")
+            if unmelded:
+                raise IllegalAction(
+                    f"Big gin melds all eleven cards: {unmelded} points of yours are in no meld.",
+                    "not_big_gin",
+                    deadwood=unmelded,
+                )
 
     def view(self, seat: int, scores: tuple[int, int] = (0, 0)) -> View:
         """What `seat` may see of this hand; `scores` are the match scores by seat."""

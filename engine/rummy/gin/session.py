@@ -12,11 +12,12 @@ the hand, the match and the agents.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, ClassVar
 
 from ..cards import Card, to_mask
 from ..melds import Meld, deadwood
+from ..records import HOUSE_RULE
 from ..review import SHOWN
 from ..seats import Seating, checked_seating
 from ..sessions import (
@@ -31,6 +32,7 @@ from ..sessions import (
 from . import review
 from .actions import (
     Action,
+    BigGin,
     Discard,
     DrawDiscard,
     Knock,
@@ -58,13 +60,20 @@ DRAWS = ("TakeUpcard", "DrawStock", "DrawDiscard")  # the moves that begin a tur
 class Settings:
     """What the start screen chooses: the target, the rules, and who plays: the person against
     the computer at `level`, or the `seats` given (two people, or a person and the computer at
-    its own level; `rummy.seats`) with the people's `names`."""
+    its own level; `rummy.seats`) with the people's `names`. The house rules after them are the
+    `Rules` fields of the same names and defaults, played with either preset; a save leaves
+    them out while they hold their defaults, as it did before they existed."""
 
     target: int = 100
     level: str = "normal"
     rules: str = "house"
     seats: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
+    oklahoma: bool = field(default=False, metadata=HOUSE_RULE)
+    oklahoma_spades_double: bool = field(default=False, metadata=HOUSE_RULE)
+    big_gin_bonus: int = field(default=0, metadata=HOUSE_RULE)
+    game_bonuses: bool = field(default=False, metadata=HOUSE_RULE)
+    box_bonus: int = field(default=25, metadata=HOUSE_RULE)
 
     def __post_init__(self) -> None:
         if self.target not in TARGETS:
@@ -73,6 +82,7 @@ class Settings:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {self.level!r}")
         if self.rules not in PRESETS:
             raise ValueError(f"rules must be one of {', '.join(PRESETS)}, not {self.rules!r}")
+        rules_of(self)  # the rules check the house rules' values, naming a bad one
         checked_seating(self, 2, LEVELS)
 
     @property
@@ -84,6 +94,16 @@ class Settings:
         return settings_from_dict(cls, data)
 
 
+# the names of the settings' house rules, the Rules fields they set
+HOUSE_RULES = tuple(option.name for option in fields(Settings) if option.metadata.get("house_rule"))
+
+
+def rules_of(settings: Settings) -> Rules:
+    """The rules `settings` choose: the preset, the target and the house rules."""
+    chosen = preset(settings.rules).with_target(settings.target)
+    return replace(chosen, **{name: getattr(settings, name) for name in HOUSE_RULES})
+
+
 @dataclass(frozen=True, slots=True)
 class Stats(CountedStats):
     """The person's record over every match; `count(match)` adds each finished hand once."""
@@ -92,10 +112,10 @@ class Stats(CountedStats):
     matches_won: int = 0
     hands: int = 0
     hands_won: int = 0
-    gins: int = 0  # the person's gins
+    gins: int = 0  # the person's gins, big gins included
     undercuts: int = 0  # the person's undercuts of the computer's knocks
     best_hand: int = 0  # most points the person scored in one hand
-    best_match: int = 0  # highest final score of a match the person won
+    best_match: int = 0  # highest final total of a match the person won (bonuses included)
 
     def with_hand(self, result: Result, seat: int) -> Stats:
         mine = result.winner == seat
@@ -103,7 +123,7 @@ class Stats(CountedStats):
             self,
             hands=self.hands + (result.kind is not Ending.DEAD),
             hands_won=self.hands_won + mine,
-            gins=self.gins + (mine and result.kind is Ending.GIN),
+            gins=self.gins + (mine and result.kind in (Ending.GIN, Ending.BIG_GIN)),
             undercuts=self.undercuts + (mine and result.kind is Ending.UNDERCUT),
             best_hand=max(self.best_hand, result.points if mine else 0),
         )
@@ -114,7 +134,7 @@ class Stats(CountedStats):
             self,
             matches=self.matches + 1,
             matches_won=self.matches_won + won,
-            best_match=max(self.best_match, match.scores[seat] if won else 0),
+            best_match=max(self.best_match, match.totals[seat] if won else 0),
         )
 
 
@@ -153,7 +173,7 @@ class GinSession(MatchSession):
 
     @classmethod
     def rules_for(cls, settings: Settings) -> Rules:
-        return preset(settings.rules).with_target(settings.target)
+        return rules_of(settings)
 
     # ---- what the page shows --------------------------------------------------------------
 
@@ -225,9 +245,13 @@ class GinSession(MatchSession):
             "seats": self.seating.model(),
             "scores": {roles[seat]: view.scores[seat] for seat in (0, 1)},
             "target": view.rules.target,
+            "house_rules": self.house_rules(),
+            "knock_limit": view.stakes.knock_limit,
+            "multiplier": view.stakes.multiplier,
             "stock": view.stock_count,
             "pile_top": view.pile[-1].code if view.pile else None,
             "can_take_pile": any(isinstance(a, DrawDiscard) for a in legal),
+            "can_big_gin": any(isinstance(a, BigGin) for a in legal),
             "upcard_passed": view.upcard_passes > 0,
             "opponent": {"cards": view.opponent_card_count, "taken": codes(view.opponent_taken)},
             "hand": arrangements(view.hand),
@@ -239,8 +263,18 @@ class GinSession(MatchSession):
             "log": log,
             "last_move": last_move(log, DRAWS),
             "result": _result_model(self.match, roles) if self.match.round.result else None,
-            "match": {"over": self.match.is_over, "won": self.match.winner == view.seat},
+            "match": {
+                "over": self.match.is_over,
+                "won": self.match.winner == view.seat,
+                **_end_model(self.match, roles),
+            },
         }
+
+    def house_rules(self) -> dict[str, Any]:
+        """The house rules in force, by name: those the settings hold at other than their
+        defaults (as a save names them)."""
+        record = settings_record(self.settings)
+        return {name: record[name] for name in HOUSE_RULES if name in record}
 
     def public_facts(self) -> dict[str, Any]:
         """Both seats' scores and card counts, the stock, the pile, the cards each took from
@@ -251,6 +285,9 @@ class GinSession(MatchSession):
         return {
             "scores": list(match.scores),
             "target": match.rules.target,
+            "house_rules": self.house_rules(),
+            "knock_limit": hand.stakes.knock_limit,
+            "multiplier": hand.stakes.multiplier,
             "cards": [len(cards) for cards in hand.hands],
             "taken": [codes(cards) for cards in hand.taken],
             "stock": len(hand.stock),
@@ -258,7 +295,7 @@ class GinSession(MatchSession):
             "log": log,
             "last_move": last_move(log, DRAWS),
             "result": _result_model(match, seats) if hand.result else None,
-            "match": {"over": match.is_over, "winner": match.winner},
+            "match": {"over": match.is_over, "winner": match.winner, **_end_model(match, seats)},
         }
 
 
@@ -321,6 +358,19 @@ def _discard_options(view: View) -> dict[str, dict[str, Any]]:
     return options
 
 
+def _end_model(match: Match, roles: dict[int, str]) -> dict[str, Any]:
+    """Each seat's end-of-game bonuses (by `roles`: each `name`, `times` and `points`, as the
+    summary shows "Box ×3 +75"; none before the end, nor without game bonuses) and its total
+    with them (the final score once the match is over)."""
+    totals = match.totals
+    return {
+        "bonuses": {
+            roles[seat]: [asdict(bonus) for bonus in match.bonuses[seat]] for seat in (0, 1)
+        },
+        "totals": {roles[seat]: totals[seat] for seat in (0, 1)},
+    }
+
+
 def _result_model(match: Match, roles: dict[int, str]) -> dict[str, Any]:
     """How the hand ended, each seat named by `roles`: who knocked and won, the points and the
     bonus in them, and both hands as the settlement shows them."""
@@ -329,9 +379,12 @@ def _result_model(match: Match, roles: dict[int, str]) -> dict[str, Any]:
     if result.kind is Ending.DEAD:
         return {"kind": Ending.DEAD.value, "winner": None, "knocker": None, "points": 0, "bonus": 0}
     assert result.winner is not None and result.knocker is not None and result.settlement
-    bonus = {Ending.GIN: match.rules.gin_bonus, Ending.UNDERCUT: match.rules.undercut_bonus}.get(
-        result.kind, 0
-    )
+    rules = match.rules
+    bonus = {
+        Ending.GIN: rules.gin_bonus,
+        Ending.UNDERCUT: rules.undercut_bonus,
+        Ending.BIG_GIN: rules.big_gin_bonus,
+    }.get(result.kind, 0)
     settlement = result.settlement
     return {
         "kind": result.kind.value,

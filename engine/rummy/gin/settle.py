@@ -1,7 +1,8 @@
 """Settling a knock: the knocker's melds, the defender's melds and lay-offs, and the score.
 
-Pure functions of the two hands and the rules, so the same code settles a knock inside the
-hand state machine, in the settlement screen, and in the tests of the worked examples.
+Pure functions of the two hands, the rules and the hand's stakes, so the same code settles a
+knock inside the hand state machine, in the settlement screen, and in the tests of the worked
+examples. A knocker of eleven cards goes big gin: it is the one way out without a discard.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ..melds import (
     best_arrangements,
     deadwood_of_mask,
 )
-from .rules import Rules
+from .rules import HAND_SIZE, Rules, Stakes
 
 
 class Ending(str, Enum):
@@ -29,6 +30,7 @@ class Ending(str, Enum):
     KNOCK = "knock"
     UNDERCUT = "undercut"  # the defender wins a knock
     GIN = "gin"
+    BIG_GIN = "big_gin"  # all eleven cards melded after a draw, no discard (a house rule)
     DEAD = "dead"  # the stock ran down to two cards: nobody scores
 
 
@@ -39,7 +41,7 @@ class Settlement:
     knocker: int  # seats
     winner: int
     points: int
-    kind: Ending  # knock, undercut or gin
+    kind: Ending  # knock, undercut, gin or big gin
     knocker_deadwood: int
     defender_deadwood: int  # after lay-offs
     knocker_melds: tuple[Meld, ...]
@@ -47,6 +49,7 @@ class Settlement:
     defender_melds: tuple[Meld, ...]
     defender_deadwood_cards: tuple[Card, ...]  # after lay-offs
     layoffs: tuple[tuple[Card, Meld], ...]  # defender card -> the knocker meld it went onto
+    multiplier: int  # `points` include it: 2 where the upcard doubled the hand (Oklahoma)
 
     def layoff_map(self) -> dict[Card, Meld]:
         return dict(self.layoffs)
@@ -141,44 +144,72 @@ def defender_layoffs(
     return left_deadwood, best_arrangement(from_mask(defender ^ laid)), placed
 
 
-def _outcome(knocker_deadwood: int, defender_deadwood: int, rules: Rules) -> tuple[Ending, int]:
-    """(how it ends, points) of a knock with these deadwoods (the defender's after lay-offs);
-    the defender scores only an undercut."""
-    if knocker_deadwood == 0:
-        return Ending.GIN, defender_deadwood + rules.gin_bonus
-    if defender_deadwood < knocker_deadwood or (
+def _outcome(
+    knocker: Arrangement, defender_deadwood: int, rules: Rules, stakes: Stakes
+) -> tuple[Ending, int]:
+    """(how it ends, points) of a knock with this arrangement against the defender's deadwood
+    (after lay-offs); the defender scores only an undercut. The stakes' multiplier doubles the
+    whole score, bonuses included."""
+    knocker_deadwood = knocker.deadwood
+    if _size(knocker) > HAND_SIZE:
+        ending, points = Ending.BIG_GIN, defender_deadwood + rules.big_gin_bonus
+    elif knocker_deadwood == 0:
+        ending, points = Ending.GIN, defender_deadwood + rules.gin_bonus
+    elif defender_deadwood < knocker_deadwood or (
         defender_deadwood == knocker_deadwood and rules.tie_is_undercut
     ):
-        return Ending.UNDERCUT, knocker_deadwood - defender_deadwood + rules.undercut_bonus
-    return Ending.KNOCK, defender_deadwood - knocker_deadwood
+        ending = Ending.UNDERCUT
+        points = knocker_deadwood - defender_deadwood + rules.undercut_bonus
+    else:
+        ending, points = Ending.KNOCK, defender_deadwood - knocker_deadwood
+    return ending, points * stakes.multiplier
 
 
-def knocker_points(knocker: Arrangement, defender: int, rules: Rules) -> int:
+def _size(arrangement: Arrangement) -> int:
+    return sum(len(meld.cards) for meld in arrangement.melds) + len(arrangement.deadwood_cards)
+
+
+def knocker_points(
+    knocker: Arrangement, defender: int, rules: Rules, stakes: Stakes | None = None
+) -> int:
     """The knocker's points (negative when the defender scores) against the defender's mask:
     `settle`'s score without the details shown, for players that price many possible knocks."""
     if knocker.deadwood == 0:
         left = deadwood_of_mask(defender)
     else:
         left = _best_layoff(knocker.melds, defender)[0]
-    ending, points = _outcome(knocker.deadwood, left, rules)
+    ending, points = _outcome(knocker, left, rules, stakes or Stakes(rules.knock_limit))
     return -points if ending is Ending.UNDERCUT else points
 
 
 def settle(
-    knocker_cards: Iterable[Card], defender_cards: Iterable[Card], rules: Rules, knocker: int = 0
+    knocker_cards: Iterable[Card],
+    defender_cards: Iterable[Card],
+    rules: Rules,
+    knocker: int = 0,
+    stakes: Stakes | None = None,
 ) -> Settlement:
-    """Settle a knock (or gin) by seat `knocker` (of two) by `rules`; IllegalAction if the
-    knocker's deadwood is too high."""
+    """Settle a knock (or gin, or with eleven cards big gin) by seat `knocker` (of two) by
+    `rules` and the hand's `stakes` (by default the rules' knock limit, undoubled: no
+    Oklahoma); IllegalAction if the knocker's deadwood is too high, or eleven cards are not a
+    big gin the rules allow."""
     knocker_cards = tuple(knocker_cards)
     defender_cards = tuple(defender_cards)
+    stakes = stakes or Stakes(rules.knock_limit)
     if to_mask(knocker_cards) & to_mask(defender_cards):
         shared = from_mask(to_mask(knocker_cards) & to_mask(defender_cards))
         raise ValueError(f"a card cannot be in both hands: {' '.join(map(str, shared))}")
     arranged = knocker_arrangement(knocker_cards)
-    if arranged.deadwood > rules.knock_limit:
+    if len(knocker_cards) > HAND_SIZE and (arranged.deadwood or not rules.big_gin_bonus):
+        raise IllegalAction(
+            "Only big gin goes out with eleven cards: all of them melded, where the rules "
+            "allow it.",
+            "not_big_gin",
+        )
+    if arranged.deadwood > stakes.knock_limit:
         raise IllegalAction(
             f"You cannot knock with {arranged.deadwood} points of deadwood: "
-            f"the limit is {rules.knock_limit}.",
+            f"the limit is {stakes.knock_limit}.",
             "knock_too_high",
         )
     layoffs: tuple[tuple[Card, Meld], ...]
@@ -187,7 +218,7 @@ def settle(
         defender_deadwood, layoffs = defender.deadwood, ()
     else:
         defender_deadwood, defender, layoffs = defender_layoffs(arranged.melds, defender_cards)
-    kind, points = _outcome(arranged.deadwood, defender_deadwood, rules)
+    kind, points = _outcome(arranged, defender_deadwood, rules, stakes)
     return Settlement(
         knocker=knocker,
         winner=1 - knocker if kind is Ending.UNDERCUT else knocker,
@@ -200,4 +231,5 @@ def settle(
         defender_melds=defender.melds,
         defender_deadwood_cards=defender.deadwood_cards,
         layoffs=layoffs,
+        multiplier=stakes.multiplier,
     )

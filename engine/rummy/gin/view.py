@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card
 from .actions import Action
-from .rules import Rules
+from .rules import Rules, Stakes
 from .state import Phase, Result
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 class View:
     seat: int
     rules: Rules
+    stakes: Stakes  # the hand's knock limit and multiplier: read them here, not in `rules`
     dealer: int
     phase: Phase
     to_move: int
@@ -61,6 +62,7 @@ class View:
         return cls(
             seat=seat,
             rules=hand.rules,
+            stakes=hand.stakes,
             dealer=hand.dealer,
             phase=hand.phase,
             to_move=hand.to_move,

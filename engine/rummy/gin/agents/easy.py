@@ -7,12 +7,12 @@ from ...melds import deadwood_of_mask
 from ...rng import Rng
 from ..actions import Action, Discard, Knock
 from ..view import View
-from .knowledge import hand_mask, joins_meld, pile_choice
+from .knowledge import big_gin, hand_mask, joins_meld, pile_choice
 
 
 class EasyAgent:
     """Takes the face-up card only if it joins a meld; discards at random among the cards whose
-    discard leaves the least deadwood; knocks as soon as it may."""
+    discard leaves the least deadwood; knocks as soon as it may (goes big gin where it may)."""
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = Rng(seed)
@@ -20,6 +20,9 @@ class EasyAgent:
     def act(self, view: View) -> Action:
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
+        going_out = big_gin(view)
+        if going_out is not None:
+            return going_out
         mask = hand_mask(view)
         choice = pile_choice(view)
         if choice is not None:

@@ -13,6 +13,8 @@ it averages over the sampled deals; playing on with the best discard is worth th
 must beat (`knock_margin`, about an undercut bonus), a worse discard that much less its score's
 excess over the best one; taking or refusing the pile's card is worth minus the deadwood it
 leaves (every deadwood point kept is a point given up at the settlement, whoever knocks).
+Points are the hand's: where the upcard doubled its score (Oklahoma), every worth is doubled.
+Big gin, where the rules allow it, is priced like a knock and always played.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from dataclasses import dataclass
 from ...cards import card_of, from_mask
 from ...melds import meldable_mask
 from ...rng import Rng
-from ..actions import Action, Discard, Knock
-from ..rules import Rules
+from ..actions import Action, BigGin, Discard, Knock
+from ..rules import Rules, Stakes
 from ..settle import knocker_arrangement, knocker_points
 from ..view import View
 from .evaluate import Evaluator
@@ -65,38 +67,37 @@ class HardAgent:
             return ()
         knowledge = Knowledge.of(view)
         evaluator = Evaluator(knowledge.unseen)
+        per_point = view.stakes.multiplier  # a deadwood point kept, in the hand's points
         choice = pile_choice(view)
         if choice is not None:
             top = 1 << view.pile[-1].index
             taken = float(evaluator.best_discard(knowledge.own | top, keep=top)[0])
             refused = refused_value(view, evaluator, knowledge.own)
             options = [
-                Advice(choice.take, taken, None, None, -taken),
-                Advice(choice.refuse, refused, None, None, -refused),
+                Advice(choice.take, taken, None, None, -taken * per_point),
+                Advice(choice.refuse, refused, None, None, -refused * per_point),
             ]
             return tuple(sorted(options, key=lambda a: (-a.worth, a.action != choice.refuse)))
         if len(view.legal_actions) == 1:  # the forced stock draw after both refused the upcard
             potential = evaluator.potential(knowledge.own)
-            return (Advice(view.legal_actions[0], potential, None, None, -potential),)
+            return (Advice(view.legal_actions[0], potential, None, None, -potential * per_point),)
         deals = self._deals(view, knowledge)  # only discards and knocks use the sampled deals
-        margin = self.knock_margin(view.rules)
+        margin = self.knock_margin(view.rules, view.stakes)
         discards = self._discards(view, knowledge, evaluator, deals, margin)
         knocks = self._knocks(view, knowledge, deals)
-        gin = any(
-            isinstance(knock.action, Knock)
-            and evaluator.deadwood(knowledge.own ^ 1 << knock.action.card.index) == 0
-            for knock in knocks
-        )
+        gin = any(evaluator.deadwood(_shown(knowledge.own, knock.action)) == 0 for knock in knocks)
         played = knocks[0] if knocks and (gin or knocks[0].worth > margin) else discards[0]
         # The rest by worth, a discard before a knock of the same worth (as playing on is
-        # preferred on a tie); gin, always played, may be worth less than playing on.
+        # preferred on a tie); gin (big gin first), always played, may be worth less than
+        # playing on.
         rest = sorted((a for a in discards + knocks if a is not played), key=lambda a: -a.worth)
         return (played, *rest)
 
     @classmethod
-    def knock_margin(cls, rules: Rules) -> float:
-        """The points a knock must average to beat playing on (what playing on is worth)."""
-        return cls.knock_margin_per_undercut_point * rules.undercut_bonus
+    def knock_margin(cls, rules: Rules, stakes: Stakes) -> float:
+        """The points a knock must average to beat playing on (what playing on is worth): about
+        an undercut bonus, doubled with the hand."""
+        return cls.knock_margin_per_undercut_point * rules.undercut_bonus * stakes.multiplier
 
     def _deals(self, view: View, knowledge: Knowledge) -> list[Deal]:
         stock_draws = max(0, len(view.opponent_discards) - len(view.opponent_taken))
@@ -119,21 +120,36 @@ class HardAgent:
             scored.append((potential + self.danger_weight * fed, len(scored), potential, fed, bit))
         scored.sort()
         best = scored[0][0]
+        per_point = view.stakes.multiplier
         return [
-            Advice(Discard(view.seat, card_of(bit)), potential, fed, None, margin - (score - best))
+            Advice(
+                Discard(view.seat, card_of(bit)),
+                potential,
+                fed,
+                None,
+                margin - (score - best) * per_point,
+            )
             for score, _, potential, fed, bit in scored
         ]
 
     def _knocks(self, view: View, knowledge: Knowledge, deals: list[Deal]) -> list[Advice]:
-        """Every legal knock, worth its average score over the sampled deals, best first."""
+        """Every legal knock (and big gin), worth its average score over the sampled deals,
+        best first: big gin before them all, as every level takes it."""
         knocks = []
         for action in view.legal_actions:
-            if isinstance(action, Knock):
-                kept = knocker_arrangement(from_mask(knowledge.own ^ 1 << action.card.index))
-                points = sum(knocker_points(kept, deal.opponent, view.rules) for deal in deals)
+            if isinstance(action, (Knock, BigGin)):
+                shown = knocker_arrangement(from_mask(_shown(knowledge.own, action)))
+                points = sum(
+                    knocker_points(shown, deal.opponent, view.rules, view.stakes) for deal in deals
+                )
                 knocks.append(Advice(action, None, None, points / len(deals), points / len(deals)))
-        knocks.sort(key=lambda knock: -knock.worth)
+        knocks.sort(key=lambda knock: (not isinstance(knock.action, BigGin), -knock.worth))
         return knocks
+
+
+def _shown(own: int, action: Action) -> int:
+    """The cards a knock shows (the hand less its discard) or big gin shows (all of it)."""
+    return own ^ 1 << action.card.index if isinstance(action, Knock) else own
 
 
 def advise(view: View, seed: int = 0) -> tuple[Advice, ...]:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...cards import DECK_MASK, Card, to_mask
 from ...melds import meldable_mask
-from ..actions import Action, DrawDiscard, DrawStock, PassUpcard, TakeUpcard
+from ..actions import Action, BigGin, DrawDiscard, DrawStock, PassUpcard, TakeUpcard
 from ..state import Phase
 from ..view import View
 
@@ -19,6 +19,12 @@ def joins_meld(mask: int, card: Card) -> bool:
     """Whether `card` would be part of some meld of the cards of `mask` plus `card`."""
     bit = 1 << card.index
     return bool(meldable_mask(mask | bit) & bit)
+
+
+def big_gin(view: View) -> Action | None:
+    """Big gin, when the seat may go out with it: every level takes it, as it outscores any
+    knock or gin of the same cards."""
+    return next((action for action in view.legal_actions if isinstance(action, BigGin)), None)
 
 
 @dataclass(frozen=True, slots=True)

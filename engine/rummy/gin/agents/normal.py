@@ -8,7 +8,7 @@ from ..actions import Action, Discard, Knock
 from ..state import Phase
 from ..view import View
 from .evaluate import Evaluator, bits
-from .knowledge import Knowledge, PileChoice, pile_choice
+from .knowledge import Knowledge, PileChoice, big_gin, pile_choice
 
 
 def refused_value(view: View, evaluator: Evaluator, own: int) -> float:
@@ -38,7 +38,7 @@ def ranked_discards(view: View, evaluator: Evaluator, own: int) -> list[tuple[fl
 class NormalAgent:
     """Keeps the ten cards with the best prospects one draw ahead (expected deadwood after the
     next draw), takes the pile top when that beats the expected stock draw, and knocks as soon
-    as it may, with the discard that leaves the least deadwood."""
+    as it may, with the discard that leaves the least deadwood (goes big gin where it may)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # deterministic: nothing is left to chance
@@ -47,6 +47,9 @@ class NormalAgent:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
+        going_out = big_gin(view)
+        if going_out is not None:
+            return going_out
         knowledge = Knowledge.of(view)
         evaluator = Evaluator(knowledge.unseen)
         own = knowledge.own
