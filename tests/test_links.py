@@ -148,7 +148,7 @@ def test_a_link_inflating_past_the_limit_is_refused():
     assert len(text) < 200 and refusal(text).reason == "too_long"
 
 
-@pytest.mark.parametrize("text", ["r3.AAAA", "r10.AAAAAAAA", "r999999.x"])
+@pytest.mark.parametrize("text", ["r4.AAAA", "r10.AAAAAAAA", "r999999.x"])
 def test_a_link_of_another_version_is_refused_as_such(text):
     error = refusal(text)
     assert error.reason == "unknown_version" and error.params == {"version": text.split(".")[0]}
@@ -338,11 +338,77 @@ def _played(game):
 @pytest.mark.parametrize("session_type", [GinSession, BasicSession, RummikubSession])
 def test_a_link_holds_every_setting_of_its_game(session_type):
     """A setting added to a game must be added to its links (in a new version): all but the
-    seats, which version 2 adds, the names, which a link never holds, and for now the house
-    rules (issue 31), which the link format is to carry in a version of its own."""
-    assert set(links._game(session_type.game).fields) | {"seats", "names"} == {
-        f.name for f in fields(session_type.settings_type) if not f.metadata.get("house_rule")
+    seats, which version 2 adds, the names, which a link never holds, and the house rules,
+    which version 3 holds by name."""
+    house = {f.name for f in fields(session_type.settings_type) if f.metadata.get("house_rule")}
+    assert set(links._game(session_type.game).fields) | {"seats", "names"} | house == {
+        f.name for f in fields(session_type.settings_type)
     }
+
+
+# ---- a hand under house rules -----------------------------------------------------------------
+
+OKLAHOMA = {"target": 50, "oklahoma": True, "oklahoma_spades_double": True, "big_gin_bonus": 31}
+
+
+def test_a_hand_under_house_rules_is_shared_as_version_3_and_replays_under_them():
+    session = played_out(GinSession.create(OKLAHOMA, 8), "hard")
+    text = encode(share(session))
+    assert text.startswith("r3.")
+    shared, sessions = links.opened(text)
+    assert shared.settings == session.settings and shared.rules == session.match.rules
+    assert replay(shared) == session.match.round
+    assert links.replay_model(shared, sessions)["settings"]["big_gin_bonus"] == 31
+
+
+def test_a_hand_of_a_shared_table_under_house_rules_keeps_its_seats_too():
+    seats = {"seats": ["person", "person"], "names": ["Ann", "Bo"]}
+    session = played_out(GinSession.create({**OKLAHOMA, **seats}, 8))
+    shared = decode(encode(share(session, seat=1)))
+    assert shared.settings.seats[1] == "person" and shared.settings.seats.count("person") == 1
+    assert shared.settings.oklahoma and shared.settings.big_gin_bonus == 31
+
+
+def house_link(gin_session, rules):
+    """A version 3 link of the gin hand with the house `rules` ([name, value] pairs) written
+    as given, its check recomputed: what a crafted link looks like."""
+    shared = share(gin_session)
+    raw = bytearray(payload(shared))
+    at = 1 + sum(len(_value_bytes(getattr(shared.settings, n))) for n in links._game("gin").fields)
+    extra = bytearray(_value_bytes(None))
+    links._put_uint(extra, len(rules))
+    for name, value in rules:
+        extra += _value_bytes(name) + _value_bytes(value)
+    raw[at:at] = extra
+    data = bytes(raw)
+    blob = bytes([0]) + zlib.crc32(data).to_bytes(4, "big") + data
+    return "r3." + base64.urlsafe_b64encode(blob).decode().rstrip("=")
+
+
+def test_a_crafted_version_3_link_reads_as_the_rules_it_names(gin_session):
+    shared = decode(house_link(gin_session, [["oklahoma", True]]))
+    assert shared.settings.oklahoma and not shared.settings.oklahoma_spades_double
+
+
+@pytest.mark.parametrize(
+    "rules, reason, params",
+    [
+        ([["oklahomma", True]], "unknown_rule", {"rule": "oklahomma"}),
+        ([["rules", "pagat"]], "unknown_rule", {"rule": "rules"}),  # a setting, not a house rule
+        ([["big_gin_bonus", 40]], "bad_rule", {"rule": "big_gin_bonus"}),
+        ([["oklahoma_spades_double", True]], "bad_rule", {"rule": "oklahoma_spades_double"}),
+        ([["oklahoma", False]], "malformed", {}),  # at its default: never written
+        ([["big_gin_bonus", 31], ["oklahoma", True]], "malformed", {}),  # out of order
+        ([["oklahoma", True], ["oklahoma", True]], "malformed", {}),
+        ([], "malformed", {}),  # no rules: written as version 1
+    ],
+)
+def test_a_version_3_link_naming_a_rule_it_may_not_is_refused_by_name(
+    gin_session, rules, reason, params
+):
+    error = refusal(house_link(gin_session, rules))
+    assert error.reason == reason and error.params == params
+    assert reason == "malformed" or rules[0][0] in str(error)
 
 
 def test_a_shared_hand_is_only_made_of_what_a_link_can_hold(gin_session):

@@ -27,6 +27,13 @@ person, every other a computer level. A link never holds a name; at a table peop
 the other people's seats become computer players at the settings' level, so whoever opens the
 link plays the deal again from the sharer's seat. A hand of one person at seat 0 against
 computer players of one level is still written as version 1, byte for byte as before.
+
+Version 3 ("r3"), for a hand played under house rules (the settings' fields marked
+`records.HOUSE_RULE` that are not at their defaults): the settings' values, then the seats
+(None when there are none), then the number of house rules and each as its name (a short text)
+and its value, in the settings' order; the rest as version 1. A rule the site does not know is
+refused by name (`unknown_rule`), a value it does not allow too (`bad_rule`). A hand under
+today's default rules is written as version 1 or 2, byte for byte as before.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ import importlib
 import re
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from typing import Any
 
@@ -44,10 +51,11 @@ from .cards import DECK
 from .errors import IllegalAction
 from .rummikub.tiles import COLOURS, JOKER, Tile
 from .seats import PERSON
-from .sessions import settings_record
+from .sessions import house_rules, settings_record
 
 VERSION = "r1"
 SEATED = "r2"  # a link with seats
+HOUSE = "r3"  # a link with house rules (and seats or none)
 SEATS = "seats"  # the field version 2 adds
 MAX_LINK = 4096  # characters of a fragment; checked before anything else is read
 MAX_PAYLOAD = 1 << 15  # bytes a link may inflate to (a long Rummikub round is ~10 KiB)
@@ -61,6 +69,8 @@ MESSAGES = {
     "unknown_version": "The link was made by another version of Rummy Table.",
     "unknown_game": "The link is of a game this site does not have.",
     "bad_settings": "The link's game settings are not valid.",
+    "unknown_rule": "The link was played under a house rule this site does not know: {rule}.",
+    "bad_rule": "The link's house rule {rule} has a value this site does not allow.",
     "bad_deal": "The link's deal is not valid.",
     "illegal_action": (
         "The link holds a move the rules do not allow (move {index}, counting from 0)."
@@ -377,15 +387,27 @@ class _Reader:
 # ---- the link -------------------------------------------------------------------------------
 
 
+def _version(settings: Any) -> str:
+    return HOUSE if house_rules(settings) else SEATED if settings.seats else VERSION
+
+
 def payload(shared: SharedHand) -> bytes:
-    """The binary form of a shared hand (see the module's docstring): of version 2 when its
-    settings have seats."""
+    """The binary form of a shared hand (see the module's docstring): of version 3 under house
+    rules, else of version 2 when its settings have seats."""
     game = _game(shared.game)
+    settings = shared.settings
     out = bytearray([game.code])
     for name in game.fields:
-        _put_value(out, getattr(shared.settings, name))
-    if shared.settings.seats:
-        _put_value(out, ",".join(shared.settings.seats))
+        _put_value(out, getattr(settings, name))
+    house = house_rules(settings)
+    if house:
+        _put_value(out, ",".join(settings.seats) if settings.seats else None)
+        _put_uint(out, len(house))
+        for name, value in house.items():
+            _put_value(out, name)
+            _put_value(out, value)
+    elif settings.seats:
+        _put_value(out, ",".join(settings.seats))
     out += shared.seed.to_bytes(8, "big")
     if shared.dealer is not None:  # the games with a dealer: SharedHand checks it
         out.append(shared.dealer)
@@ -397,7 +419,7 @@ def payload(shared: SharedHand) -> bytes:
 def encode(shared: SharedHand) -> str:
     """The link's fragment (without "#") for a shared hand."""
     data = payload(shared)
-    version = SEATED if shared.settings.seats else VERSION
+    version = _version(shared.settings)
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(data) + packer.flush()
     mode, body = (1, packed) if len(packed) < len(data) else (0, data)
@@ -414,7 +436,7 @@ def _blob(text: Any) -> tuple[str, bytes]:
     tag, dot, data = text.partition(".")
     if not dot or not _TAG.fullmatch(tag):
         raise LinkError("malformed")
-    if tag not in (VERSION, SEATED):
+    if tag not in (VERSION, SEATED, HOUSE):
         raise LinkError("unknown_version", version=tag)
     if not _BASE64URL.fullmatch(data) or len(data) % 4 == 1:
         raise LinkError("malformed")
@@ -438,38 +460,69 @@ def _inflate(body: bytes) -> bytes:
     return data
 
 
-def _unpacked(text: Any) -> tuple[bytes, bool]:
-    """The payload of a fragment, its check verified, and whether it is of version 2."""
+def _unpacked(text: Any) -> tuple[bytes, str]:
+    """The payload of a fragment, its check verified, and its version tag."""
     tag, blob = _blob(text)
     if len(blob) < 5 or blob[0] not in (0, 1):
         raise LinkError("malformed")
     data = blob[5:] if blob[0] == 0 else _inflate(blob[5:])
     if zlib.crc32(data) != int.from_bytes(blob[1:5], "big"):
         raise LinkError("damaged")
-    return data, tag == SEATED
+    return data, tag
 
 
-def read_payload(data: bytes, seated: bool = False) -> SharedHand:
-    """The shared hand of a payload (of version 2 when `seated`), not replayed yet; LinkError
-    saying what is wrong."""
+def _seats(value: Any) -> list[str]:
+    """A link's seats: one short text naming exactly one person."""
+    if not isinstance(value, str) or [kind == PERSON for kind in value.split(",")].count(True) != 1:
+        raise LinkError("bad_settings")
+    return value.split(",")
+
+
+def _house_settings(settings_type: Any, values: dict[str, Any], rules: dict[str, Any]) -> Any:
+    """Settings of `values` under the house `rules` a link names, each checked by name."""
+    try:
+        settings = settings_type.from_dict(values)
+    except ValueError:
+        raise LinkError("bad_settings") from None
+    known = {f.name for f in fields(settings_type) if f.metadata.get("house_rule")}
+    chosen = dict(values)
+    for name, value in rules.items():  # one by one, so that a refusal names the rule
+        if name not in known:
+            raise LinkError("unknown_rule", rule=name)
+        chosen[name] = value
+        try:
+            settings = settings_type.from_dict(chosen)
+        except ValueError:
+            raise LinkError("bad_rule", rule=name) from None
+    if list(house_rules(settings).items()) != list(rules.items()):
+        raise LinkError("malformed")  # a rule at its default, or out of order: not as written
+    return settings
+
+
+def read_payload(data: bytes, version: str = VERSION) -> SharedHand:
+    """The shared hand of a payload of `version`, not replayed yet; LinkError saying what is
+    wrong."""
     reader = _Reader(data)
     number = reader.byte()
     if number >= len(GAMES):
         raise LinkError("unknown_game")
     game = _game(GAMES[number])
     values = {name: reader.value() for name in game.fields}
-    if seated:
+    rules: dict[str, Any] = {}
+    if version == SEATED:
+        values[SEATS] = _seats(reader.value())
+    elif version == HOUSE:
         seats = reader.value()
-        if (
-            not isinstance(seats, str)
-            or [kind == PERSON for kind in seats.split(",")].count(True) != 1
-        ):
-            raise LinkError("bad_settings")
-        values[SEATS] = seats.split(",")
-    try:
-        settings = game.session.settings_type.from_dict(values)
-    except ValueError:
-        raise LinkError("bad_settings") from None
+        if seats is not None:
+            values[SEATS] = _seats(seats)
+        for _ in range(reader.uint()):
+            name = reader.value()
+            if not isinstance(name, str) or name in rules:
+                raise LinkError("malformed")
+            rules[name] = reader.value()
+        if not rules:
+            raise LinkError("malformed")  # written as version 1 or 2, never as 3
+    settings = _house_settings(game.session.settings_type, values, rules)
     seed = int.from_bytes(reader.take(8), "big")
     dealer = reader.byte() if game.has_dealer else None
     return SharedHand(game.name, settings, seed, dealer, _action_codes(reader.rest()))

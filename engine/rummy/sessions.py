@@ -511,13 +511,24 @@ class MatchSession:
 MS = TypeVar("MS", bound=MatchSession)
 
 
+def house_rules(settings: Any) -> dict[str, Any]:
+    """The house rules of `settings` that are not at their defaults (its fields marked
+    `records.HOUSE_RULE`), by name, in field order: what a link and the table name."""
+    return {
+        option.name: getattr(settings, option.name)
+        for option in fields(settings)
+        if option.metadata.get("house_rule") and getattr(settings, option.name) != option.default
+    }
+
+
 def settings_record(settings: Any) -> dict[str, Any]:
     """Settings as a save and the page keep them: one person's settings without seats, as they
     were before tables could be shared, and without the house rules at their defaults, as they
     were before those existed (so those saves stay byte for byte)."""
     record = asdict(settings)
+    kept = house_rules(settings)
     for option in fields(settings):
-        if option.metadata.get("house_rule") and record[option.name] == option.default:
+        if option.metadata.get("house_rule") and option.name not in kept:
             del record[option.name]
     if not record.get("seats"):
         record.pop("seats", None)

@@ -157,8 +157,9 @@ async def open_link(text):
         forget_fragment()
         Screen.game = None
         render()
-        why = "link." + str((reply.get("params") or {}).get("why"))
-        error.textContent = t(why) if known(why) else t("link.malformed")
+        params = reply.get("params") or {}
+        why = "link." + str(params.get("why"))
+        error.textContent = t(why, **params) if known(why) else t("link.malformed")
         error.hidden = False
         focus(error)
         return

@@ -25,6 +25,7 @@ from ..sessions import (
     MatchSession,
     arrangements,
     codes,
+    house_rules,
     last_move,
     settings_from_dict,
     settings_record,
@@ -245,7 +246,7 @@ class GinSession(MatchSession):
             "seats": self.seating.model(),
             "scores": {roles[seat]: view.scores[seat] for seat in (0, 1)},
             "target": view.rules.target,
-            "house_rules": self.house_rules(),
+            "house_rules": house_rules(self.settings),
             "knock_limit": view.stakes.knock_limit,
             "multiplier": view.stakes.multiplier,
             "stock": view.stock_count,
@@ -270,12 +271,6 @@ class GinSession(MatchSession):
             },
         }
 
-    def house_rules(self) -> dict[str, Any]:
-        """The house rules in force, by name: those the settings hold at other than their
-        defaults (as a save names them)."""
-        record = settings_record(self.settings)
-        return {name: record[name] for name in HOUSE_RULES if name in record}
-
     def public_facts(self) -> dict[str, Any]:
         """Both seats' scores and card counts, the stock, the pile, the cards each took from
         it, the move log, and once the hand is over how it ended (both hands are shown then)."""
@@ -285,7 +280,7 @@ class GinSession(MatchSession):
         return {
             "scores": list(match.scores),
             "target": match.rules.target,
-            "house_rules": self.house_rules(),
+            "house_rules": house_rules(self.settings),
             "knock_limit": hand.stakes.knock_limit,
             "multiplier": hand.stakes.multiplier,
             "cards": [len(cards) for cards in hand.hands],
