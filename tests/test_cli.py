@@ -56,6 +56,10 @@ def test_selfplay_text_report(capsys):
         (["gin", "selfplay", "--target", "75"], "invalid choice: 75"),
         (["gin", "fly"], "invalid choice: 'fly'"),
         (["poker"], "invalid choice: 'poker'"),
+        (["gin", "arena", "--house", "oklahoma"], "'oklahoma' is not NAME=VALUE"),
+        (["gin", "arena", "--house", "oklahomma=true"], "unknown house rule 'oklahomma'"),
+        (["gin", "arena", "--house", "big_gin_bonus=40"], "big_gin_bonus must be"),
+        (["rummikub", "arena", "--house", "initial_meld=19"], "initial_meld must be"),
     ],
 )
 def test_wrong_arguments_get_a_clear_error(args, message):
@@ -69,3 +73,32 @@ def test_selfplay_takes_levels_for_both_players(capsys):
     main(["gin", "selfplay", "--hands", "6", "--p1", "hard", "--p2", "normal", "--json"])
     stats = json.loads(capsys.readouterr().out)
     assert stats["hands"] == 6
+
+
+def test_an_arena_plays_under_the_house_rules_it_is_given(capsys):
+    """The same deals under Oklahoma and big gin play out otherwise, and say so."""
+    args = ["gin", "arena", "--matches", "2", "--jobs", "1", "--target", "50", "--json"]
+    main(args)
+    plain = json.loads(capsys.readouterr().out)
+    main([*args, "--house", "oklahoma=true", "--house", "big_gin_bonus=31"])
+    house = json.loads(capsys.readouterr().out)
+    assert plain["house"] == {} and house["house"] == {"oklahoma": True, "big_gin_bonus": 31}
+    assert (house["hands"], house["p1_points_per_hand"]) != (
+        plain["hands"],
+        plain["p1_points_per_hand"],
+    )
+    main(
+        [
+            "rummikub",
+            "arena",
+            "--players",
+            "hard,easy",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--house",
+            "initial_meld=50",
+        ]
+    )
+    assert "house rules initial_meld=50" in capsys.readouterr().out

@@ -8,7 +8,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, fields, replace
 from functools import partial
 from multiprocessing import Pool
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -23,6 +23,7 @@ from .gin.rules import PRESETS, TARGETS, Rules, preset
 from .gin.selfplay import SelfplayStats, selfplay
 from .rummikub import agents as rummikub_agents
 from .rummikub import arena as rummikub_arena
+from .rummikub.round import Rules as RummikubRules
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -33,6 +34,7 @@ T = TypeVar("T")
 R = TypeVar("R")
 OutcomeT = TypeVar("OutcomeT")  # one arena game's outcome
 StatsT = TypeVar("StatsT", bound="DataclassInstance")  # an arena's figures
+RulesT = TypeVar("RulesT", bound="DataclassInstance")  # a game's rules
 
 
 def _whole(text: str) -> int:
@@ -87,6 +89,44 @@ def _line_up_of(
     return line_up
 
 
+def _house_rule(text: str) -> tuple[str, Any]:
+    """NAME=VALUE, a field of the game's Rules: the value read as JSON where it is one (true,
+    31), else as text (any)."""
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    try:
+        return name, json.loads(value)
+    except ValueError:
+        return name, value
+
+
+def _house(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--house",
+        type=_house_rule,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a house rule, a field of the game's Rules (docs/engine.md), e.g. oklahoma=true; "
+        "repeatable",
+    )
+
+
+def _with_house(
+    parser: argparse.ArgumentParser, rules: RulesT, house: Sequence[tuple[str, Any]]
+) -> RulesT:
+    """`rules` with the house rules given, or the parser's error naming what is wrong."""
+    names = {f.name for f in fields(rules)}
+    for name, _ in house:
+        if name not in names:
+            parser.error(f"unknown house rule {name!r}: the rules are {', '.join(sorted(names))}")
+    try:
+        return replace(rules, **dict(house))
+    except (TypeError, ValueError) as error:
+        parser.error(f"--house: {error}")
+
+
 def _jobs(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--jobs", type=_positive, default=os.cpu_count() or 1, help="processes (default: all cores)"
@@ -105,6 +145,7 @@ def _add_common(command: argparse.ArgumentParser, seed: int) -> None:
     )
     command.add_argument("--rules", choices=sorted(PRESETS), default="house", help="rule preset")
     command.add_argument("--target", type=int, choices=TARGETS, help="match target (default 100)")
+    _house(command)
     command.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -149,6 +190,7 @@ def _add_line_up_arena(
         "--seed", type=_whole, default=seed, help=f"seed of the deals (default {seed})"
     )
     _jobs(arena)
+    _house(arena)
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     return arena
 
@@ -201,7 +243,7 @@ def _format_selfplay(stats: SelfplayStats, args: argparse.Namespace) -> str:
     return "\n".join(
         [
             f"Gin Rummy self-play: {stats.hands} hands, {args.p1} vs {args.p2}, "
-            f"rules {args.rules}, seed {args.seed}",
+            f"rules {args.rules}{_house_text(args)}, seed {args.seed}",
             f"turns per hand: median {stats.turns_median:g}, quartiles {stats.turns_q1:g} and "
             f"{stats.turns_q3:g}, range {stats.turns_min}-{stats.turns_max}",
             f"mean deadwood at knock: {knock}",
@@ -217,7 +259,7 @@ def _format_arena(s: ArenaStats, args: argparse.Namespace, target: int) -> str:
         [
             f"Gin Rummy arena: {p1} (p1) vs {p2} (p2), {s.matches} matches to {target} "
             f"({s.matches // 2} deal sequences, each played twice with seats swapped), "
-            f"rules {args.rules}, seed {args.seed}",
+            f"rules {args.rules}{_house_text(args)}, seed {args.seed}",
             f"match wins: {p1} {s.p1_wins}, {p2} {s.matches - s.p1_wins}; {p1} wins "
             f"{s.p1_win_rate:.1%} (95% CI {s.p1_win_rate_low:.1%}-{s.p1_win_rate_high:.1%})",
             f"hands: {s.hands}; won by {p1} {s.p1_hands_won}, by {p2} {s.p2_hands_won}, dead "
@@ -258,7 +300,7 @@ def _format_rummikub(s: rummikub_arena.ArenaStats, args: argparse.Namespace) -> 
     rotations = _rotations(s.games, len(args.players), "game")
     lines = [
         f"Rummikub arena: {', '.join(args.players)}; {s.games} games ({rotations}), "
-        f"seed {args.seed}"
+        f"seed {args.seed}{_house_text(args)}"
     ]
     lines += _player_lines(s.players, "game", 1)
     lines.append(
@@ -284,9 +326,11 @@ def _format_basic(s: basic_arena.ArenaStats, args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
-def _play_rummikub(number: int, seed: int, players: tuple[str, ...]) -> rummikub_arena.GameOutcome:
+def _play_rummikub(
+    number: int, seed: int, players: tuple[str, ...], house: tuple[tuple[str, Any], ...] = ()
+) -> rummikub_arena.GameOutcome:
     return rummikub_arena.play_game(
-        number, seed, [partial(rummikub_agents.make_agent, name) for name in players]
+        number, seed, [partial(rummikub_agents.make_agent, name) for name in players], house=house
     )
 
 
@@ -325,11 +369,27 @@ def _line_up_arena(
     return 0
 
 
+def _house_text(args: argparse.Namespace) -> str:
+    """The house rules an arena plays, as given (empty when none)."""
+    return (
+        ", house rules " + " ".join(f"{n}={json.dumps(v)}" for n, v in args.house)
+        if args.house
+        else ""
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     if args.game == "rummikub":
+        _with_house(parser, RummikubRules(players=len(args.players)), args.house)
         return _line_up_arena(
-            args, _play_rummikub, rummikub_arena.summarize, args.games, _format_rummikub
+            args,
+            _play_rummikub,
+            rummikub_arena.summarize,
+            args.games,
+            _format_rummikub,
+            house=tuple(args.house),
         )
     if args.game == "basic":
         return _line_up_arena(
@@ -340,7 +400,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             _format_basic,
             turnovers=args.turnovers,
         )
-    rules = preset(args.rules, args.target)
+    rules = _with_house(parser, preset(args.rules, args.target), args.house)
     if args.command == "selfplay":
         stats = selfplay(
             args.hands, args.seed, rules, partial(make_agent, args.p1), partial(make_agent, args.p2)
@@ -356,6 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "p2": args.p2,
             "rules": args.rules,
             "target": rules.target,
+            "house": dict(args.house),
             "seed": args.seed,
         }
         print(json.dumps({**info, **asdict(figures)}))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import arena
 from ..arena import AgentFactory, PlayerStats
@@ -38,12 +39,18 @@ class GameOutcome:
 
 
 def play_game(
-    number: int, seed: int, players: Sequence[AgentFactory], cap: int = ACTION_CAP
+    number: int,
+    seed: int,
+    players: Sequence[AgentFactory],
+    cap: int = ACTION_CAP,
+    house: tuple[tuple[str, Any], ...] = (),
 ) -> GameOutcome:
-    """Game `number` of an arena: its deal, its rotation of the line-up, fresh agents."""
+    """Game `number` of an arena: its deal, its rotation of the line-up, fresh agents; under
+    the `house` rules given (fields of Rules: ("initial_meld", 25))."""
     n = len(players)
     agents, seat_of = arena.seat_agents(number, seed, players)
-    game = play_round(Round.deal(derive_seed(seed, number // n), Rules(players=n)), agents, cap)
+    rules = Rules(players=n, **dict(house))
+    game = play_round(Round.deal(derive_seed(seed, number // n), rules), agents, cap)
     if game.result is None:
         return GameOutcome(None, (0,) * n, False, len(game.actions))
     result = game.result
