@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rummy import links
 from rummy.basic.session import BasicSession
+from rummy.gin.actions import BigGin
 from rummy.gin.session import GinSession
 from rummy.links import (
     MAX_LINK,
@@ -361,6 +362,17 @@ def test_a_hand_under_house_rules_is_shared_as_version_3_and_replays_under_them(
     assert links.replay_model(shared, sessions)["settings"]["big_gin_bonus"] == 31
 
 
+def test_a_big_gin_has_a_verb_of_its_own_in_version_3_and_versions_1_and_2_keep_theirs():
+    # Seed 14 played by hard at both seats ends in a big gin (found by trying seeds in turn).
+    session = played_out(GinSession.create({"target": 50, "big_gin_bonus": 31}, 14), "hard")
+    assert isinstance(session.match.round.actions[-1], BigGin)
+    shared = decode(encode(share(session)))
+    assert shared.actions[-1].endswith(" biggin") and replay(shared) == session.match.round
+    assert links._TOKENS["r1"] == links._TOKENS["r2"] == links._Tokens(links.VERBS)
+    with pytest.raises(ValueError, match="a link cannot hold"):
+        links._TOKENS["r1"].encode("1 biggin")
+
+
 def test_a_hand_of_a_shared_table_under_house_rules_keeps_its_seats_too():
     seats = {"seats": ["person", "person"], "names": ["Ann", "Bo"]}
     session = played_out(GinSession.create({**OKLAHOMA, **seats}, 8))
@@ -373,14 +385,14 @@ def house_link(gin_session, rules):
     """A version 3 link of the gin hand with the house `rules` ([name, value] pairs) written
     as given, its check recomputed: what a crafted link looks like."""
     shared = share(gin_session)
-    raw = bytearray(payload(shared))
+    raw = payload(shared)
     at = 1 + sum(len(_value_bytes(getattr(shared.settings, n))) for n in links._game("gin").fields)
     extra = bytearray(_value_bytes(None))
     links._put_uint(extra, len(rules))
     for name, value in rules:
         extra += _value_bytes(name) + _value_bytes(value)
-    raw[at:at] = extra
-    data = bytes(raw)
+    actions = b"".join(links._TOKENS["r3"].encode(code) for code in shared.actions)
+    data = raw[:at] + bytes(extra) + raw[at : at + 9] + actions  # the seed and the dealer
     blob = bytes([0]) + zlib.crc32(data).to_bytes(4, "big") + data
     return "r3." + base64.urlsafe_b64encode(blob).decode().rstrip("=")
 

@@ -32,8 +32,10 @@ Version 3 ("r3"), for a hand played under house rules (the settings' fields mark
 `records.HOUSE_RULE` that are not at their defaults): the settings' values, then the seats
 (None when there are none), then the number of house rules and each as its name (a short text)
 and its value, in the settings' order; the rest as version 1. A rule the site does not know is
-refused by name (`unknown_rule`), a value it does not allow too (`bad_rule`). A hand under
-today's default rules is written as version 1 or 2, byte for byte as before.
+refused by name (`unknown_rule`), a value it does not allow too (`bad_rule`). Its actions'
+tokens count the verbs only house rules have too (`HOUSE_VERBS`: "biggin"), so versions 1 and
+2 keep theirs. A hand under today's default rules is written as version 1 or 2, byte for byte
+as before.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 from .cards import DECK
@@ -281,41 +283,66 @@ VERBS = (
     "timeout",
     "play",
 )
+# The verbs only house rules have, which only version 3 can hold: versions 1 and 2 keep their
+# tokens as they were.
+HOUSE_VERBS = VERBS + ("biggin",)
 MAX_SEATS = 6
-_WORDS: tuple[str, ...] = (
+_CARDS_AND_TILES: tuple[str, ...] = (
     tuple(card.code for card in DECK)
     + tuple(Tile(colour, number).code for colour in COLOURS for number in range(1, 14))
     + (JOKER.code, "|")
 )
-_FIRST_WORD = MAX_SEATS * len(VERBS)  # tokens below it are "<seat> <verb>", starting an action
-_NUMBERS = 256 - _FIRST_WORD - len(_WORDS)  # meld numbers 0.. take the tokens left
-_WORDS += tuple(str(n) for n in range(_NUMBERS))
-_TOKEN = {word: _FIRST_WORD + i for i, word in enumerate(_WORDS)}
 
 
-def _action_tokens(code: str) -> bytes:
-    try:
-        seat, verb, *words = code.split()
-        if not 0 <= int(seat) < MAX_SEATS:
-            raise ValueError(seat)
-        return bytes(
-            [int(seat) * len(VERBS) + VERBS.index(verb)] + [_TOKEN[word] for word in words]
-        )
-    except (KeyError, ValueError):
-        raise ValueError(f"{code!r} has a word a link cannot hold") from None
+@dataclass(frozen=True)
+class _Tokens:
+    """A link version's bytes for the words of action codes: a token below `first_word` is
+    "<seat> <verb>", starting an action; the others are its further words (a card, a tile,
+    "|", or a meld number 0.., which take the tokens left)."""
+
+    verbs: tuple[str, ...]
+
+    @cached_property
+    def first_word(self) -> int:
+        return MAX_SEATS * len(self.verbs)
+
+    @cached_property
+    def words(self) -> tuple[str, ...]:
+        numbers = 256 - self.first_word - len(_CARDS_AND_TILES)
+        return _CARDS_AND_TILES + tuple(str(n) for n in range(numbers))
+
+    @cached_property
+    def token(self) -> dict[str, int]:
+        return {word: self.first_word + i for i, word in enumerate(self.words)}
+
+    def encode(self, code: str) -> bytes:
+        try:
+            seat, verb, *words = code.split()
+            if not 0 <= int(seat) < MAX_SEATS:
+                raise ValueError(seat)
+            token = self.token
+            return bytes(
+                [int(seat) * len(self.verbs) + self.verbs.index(verb)]
+                + [token[word] for word in words]
+            )
+        except (KeyError, ValueError):
+            raise ValueError(f"{code!r} has a word a link cannot hold") from None
+
+    def decode(self, data: bytes) -> tuple[str, ...]:
+        codes: list[list[str]] = []
+        words = self.words
+        for token in data:
+            if token < self.first_word:
+                seat, verb = divmod(token, len(self.verbs))
+                codes.append([str(seat), self.verbs[verb]])
+            elif not codes:
+                raise LinkError("malformed")
+            else:
+                codes[-1].append(words[token - self.first_word])
+        return tuple(" ".join(words) for words in codes)
 
 
-def _action_codes(data: bytes) -> tuple[str, ...]:
-    codes: list[list[str]] = []
-    for token in data:
-        if token < _FIRST_WORD:
-            seat, verb = divmod(token, len(VERBS))
-            codes.append([str(seat), VERBS[verb]])
-        elif not codes:
-            raise LinkError("malformed")
-        else:
-            codes[-1].append(_WORDS[token - _FIRST_WORD])
-    return tuple(" ".join(words) for words in codes)
+_TOKENS = {VERSION: _Tokens(VERBS), SEATED: _Tokens(VERBS), HOUSE: _Tokens(HOUSE_VERBS)}
 
 
 # ---- settings values as bytes ---------------------------------------------------------------
@@ -411,8 +438,9 @@ def payload(shared: SharedHand) -> bytes:
     out += shared.seed.to_bytes(8, "big")
     if shared.dealer is not None:  # the games with a dealer: SharedHand checks it
         out.append(shared.dealer)
+    tokens = _TOKENS[_version(settings)]
     for code in shared.actions:
-        out += _action_tokens(code)
+        out += tokens.encode(code)
     return bytes(out)
 
 
@@ -525,7 +553,7 @@ def read_payload(data: bytes, version: str = VERSION) -> SharedHand:
     settings = _house_settings(game.session.settings_type, values, rules)
     seed = int.from_bytes(reader.take(8), "big")
     dealer = reader.byte() if game.has_dealer else None
-    return SharedHand(game.name, settings, seed, dealer, _action_codes(reader.rest()))
+    return SharedHand(game.name, settings, seed, dealer, _TOKENS[version].decode(reader.rest()))
 
 
 def opened(text: Any) -> tuple[SharedHand, tuple[Any, ...]]:
