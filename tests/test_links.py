@@ -336,7 +336,17 @@ def _played(game):
     return _CACHE[game]
 
 
-@pytest.mark.parametrize("session_type", [GinSession, BasicSession, RummikubSession])
+# Issue 31: Basic Rummy's house rules join its settings before the link format holds them (it
+# is extended separately); strict, so this fails once they are in and the mark must go.
+HOUSE_RULES_NOT_IN_LINKS = pytest.mark.xfail(
+    strict=True, reason="issue 31: the link format does not hold Basic Rummy's house rules yet"
+)
+
+
+@pytest.mark.parametrize(
+    "session_type",
+    [GinSession, pytest.param(BasicSession, marks=HOUSE_RULES_NOT_IN_LINKS), RummikubSession],
+)
 def test_a_link_holds_every_setting_of_its_game(session_type):
     """A setting added to a game must be added to its links (in a new version): all but the
     seats, which version 2 adds, the names, which a link never holds, and the house rules,

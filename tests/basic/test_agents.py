@@ -14,6 +14,7 @@ from rummy.basic import (
     Phase,
     Round,
     TableMeld,
+    replay,
 )
 from rummy.basic.agents import LEVELS, HardAgent, NormalAgent, make_agent
 from rummy.basic.agents.hard import sampled_danger
@@ -24,20 +25,24 @@ from rummy.cards import DECK
 from rummy.cards import parse_cards as cards
 from rummy.melds import make_meld
 from rummy.rng import Rng, derive_seed
-from support.random_play import reshuffle_hidden
+from support.random_play import BASIC_HOUSE_RULES, random_basic_action, reshuffle_hidden
 
 SMART = pytest.mark.parametrize("player", [NormalAgent, HardAgent])
 
 
-def position(hands, *, pile="", table=(), taken=None, phase=Phase.DRAW, drawn=None, stock=None):
-    """Seat 0 to move with chosen hands, pile and table; the other cards are the stock."""
+def position(
+    hands, *, pile="", table=(), taken=None, phase=Phase.DRAW, drawn=None, stock=None, **house
+):
+    """Seat 0 to move with chosen hands, pile and table (each meld put down by seat 1); the
+    other cards are the stock; `house`: house rules."""
     players = len(hands)
     hands = tuple(tuple(sorted(cards(h))) for h in hands)
-    table = tuple(TableMeld(owner, make_meld(cards(m))) for owner, m in table)
+    rules = replace(rules_for(players), **house)
+    table = tuple(TableMeld(owner, make_meld(cards(m), rules.ace_high)) for owner, m in table)
     used = (
         {c for h in hands for c in h} | set(cards(pile)) | {c for t in table for c in t.meld.cards}
     )
-    deal = Round.deal(1, rules_for(players), dealer=players - 1)
+    deal = Round.deal(1, rules, dealer=players - 1)
     return replace(
         deal,
         hands=hands,
@@ -64,11 +69,12 @@ def finish_turn(agent, hand):
     return hand
 
 
-def moves(seed, names, dealer=0):
-    """(state before, action) of every decision of one hand between `names`; each action is
-    applied, so an illegal one raises IllegalAction and fails the test."""
+def moves(seed, names, dealer=0, **house):
+    """(state before, action) of every decision of one hand between `names` (under the house
+    rules `house`); each action is applied, so an illegal one raises IllegalAction and fails
+    the test."""
     agents = [make_agent(name, derive_seed(seed, seat)) for seat, name in enumerate(names)]
-    hand = Round.deal(seed, rules_for(len(names)), dealer)
+    hand = Round.deal(seed, replace(rules_for(len(names)), **house), dealer)
     while not hand.is_over:
         action = decide(agents[hand.to_move], hand)
         assert action in hand.legal_actions()
@@ -216,3 +222,128 @@ def test_hard_prices_a_discard_by_the_next_players_sampled_hands():
     assert danger(ks, 0) == HardAgent.feed > 0
     assert danger(h3, 0) < HardAgent.feed / 2
     assert danger(h3, h3) == danger(h3, 0) + HardAgent.fit
+
+
+# ---- house rules ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("label", BASIC_HOUSE_RULES)
+def test_every_level_plays_only_legal_actions_under_each_house_rule(label):
+    """Whole hands of the three levels together, and every level asked at positions that random
+    play reaches (odd ones included: a pile card to keep, a hand nearly out) before the pile is
+    turned over (random play takes and gives back pile cards so often that the hard player's
+    reading of the record back, `known_stock`, branches for seconds a decision after it)."""
+    house = BASIC_HOUSE_RULES[label]
+    for n, players in enumerate((2, 3, 5)):
+        names = [("hard", "normal", "easy")[(n + seat) % 3] for seat in range(players)]
+        for _ in moves(derive_seed(51, n), names, dealer=n % players, **house):
+            pass
+    rng = Rng(derive_seed(52, len(label)))
+    asked = 0
+    for n in range(5):
+        hand = Round.deal(derive_seed(53, n), replace(rules_for(2 + n), **house), 0)
+        while not hand.is_over and not hand.turnovers:
+            if rng.below(3) == 0:
+                for level in sorted(LEVELS):
+                    assert decide(make_agent(level, n), hand) in hand.legal_actions()
+                    asked += 1
+            hand = hand.apply(random_basic_action(hand, rng))
+    assert asked > 50
+
+
+def melds_per_turn(actions):
+    """The number of new melds put down in each turn of a hand's actions."""
+    counts = []
+    for action in actions:
+        if isinstance(action, (DrawStock, DrawDiscard)):
+            counts.append(0)
+        counts[-1] += isinstance(action, NewMeld)
+    return counts
+
+
+def test_under_melds_per_turn_any_the_planners_put_down_several_melds_in_a_turn():
+    most = 0
+    for n in range(6):
+        names = ["hard", "normal", "hard", "normal"]
+        actions = [action for _, action in moves(derive_seed(61, n), names, melds_per_turn="any")]
+        most = max(most, *melds_per_turn(actions))
+        if most >= 2:
+            break
+    assert most >= 2
+
+
+@SMART
+def test_puts_down_both_melds_at_once_under_melds_per_turn_any(player):
+    hand = position(["7C 7D 7H 4S 5S 6S KD JC", "AH 2H 3H 5H 6H 7H 8H"], phase=Phase.PLAY)
+    assert len(finish_turn(player(0), hand).table) == 1  # one new meld a turn
+    hand = position(
+        ["7C 7D 7H 4S 5S 6S KD JC", "AH 2H 3H 5H 6H 7H 8H"], phase=Phase.PLAY, melds_per_turn="any"
+    )
+    assert {str(laid) for laid in finish_turn(player(0), hand).table} == {"7C-7D-7H", "4S-5S-6S"}
+
+
+@SMART
+def test_lays_off_only_after_its_first_meld_under_lay_off_after_meld(player):
+    table = [(1, "9D TD JD")]
+    hand = position(["8D KS 2C 5H", "AH 2H 3H 5H 6H 7H 8H"], table=table, phase=Phase.PLAY)
+    assert len(finish_turn(player(0), hand).table[0].meld.cards) == 4  # 8D laid off
+    hand = position(
+        ["8D KS 2C 5H", "AH 2H 3H 5H 6H 7H 8H"],
+        table=table,
+        phase=Phase.PLAY,
+        lay_off_after_meld=True,
+    )
+    assert len(finish_turn(player(0), hand).table[0].meld.cards) == 3  # no meld of its own
+    hand = position(
+        ["8D 4S 4H 4C KS 2C", "AH 2H 3H 5H 6H 7H 8H"],
+        table=table,
+        phase=Phase.PLAY,
+        lay_off_after_meld=True,
+    )
+    after = finish_turn(player(0), hand)
+    assert [str(laid) for laid in after.table] == ["8D-9D-TD-JD", "4C-4H-4S"]
+
+
+@SMART
+def test_takes_the_queen_for_its_king_and_ace_under_ace_both(player):
+    hands = ["KH AH 2C 5D 9S 7C 4D", "AS 2S 3S 4S 6S 7S 8S"]
+    assert decide(player(0), position(hands, pile="3C QH")) == DrawStock(0)
+    hand = position(hands, pile="3C QH", ace="both")
+    assert decide(player(0), hand) == DrawDiscard(0)
+    after = finish_turn(player(0), hand.apply(DrawDiscard(0)))
+    assert str(after.table[-1]) == "QH-KH-AH"
+
+
+@SMART
+def test_keeps_a_card_to_go_out_by_the_discard_under_final_discard_required(player):
+    hands = ["7H 8H 9H TH", "AS 2S 3S 4S 6S 7S 8S"]
+    hand = position(hands, phase=Phase.PLAY, final_discard="required")
+    after = finish_turn(player(0), hand)
+    assert after.is_over and after.result.winner == 0
+    assert isinstance(after.actions[-1], Discard)
+    hand = position(
+        ["4S 7H 8H 9H", "AH 2H 3H 5H 6H 9C 8C"],
+        table=[(1, "5S 6S 7S")],
+        phase=Phase.PLAY,
+        final_discard="required",
+    )
+    after = finish_turn(player(0), hand)
+    assert (
+        after.is_over
+        and after.result.winner == 0
+        and after.actions[-1] == Discard(0, cards("4S")[0])
+    )
+
+
+def test_hard_knows_no_stock_order_once_the_pile_is_shuffled_as_it_turns():
+    """The same moves read the stock back when the pile turns over as it lay, and not when it
+    is shuffled."""
+    rng, actions = Rng(8), []
+    hand = Round.deal(8, rules_for(2), 0)
+    while not (hand.turnovers and hand.phase is Phase.DRAW):
+        action = rng.choice([a for a in hand.legal_actions() if not isinstance(a, DrawDiscard)])
+        hand = hand.apply(action)
+        actions.append(action)
+    assert known_stock(hand.view(hand.to_move)) == hand.stock
+    shuffled = replay(8, actions, rules=replace(rules_for(2), stock_out="shuffle"))
+    assert known_stock(shuffled.view(shuffled.to_move)) is None

@@ -1,12 +1,14 @@
 """Basic Rummy games: thousands of random hands keep all 52 cards and replay exactly; the deal
 rotates; scores, the end of a game and saved records."""
 
+import json
 from collections import Counter
 from dataclasses import replace
 
 import pytest
 from rummy.basic import (
     Discard,
+    DrawDiscard,
     Match,
     Round,
     Rules,
@@ -16,7 +18,7 @@ from rummy.basic import (
 from rummy.cards import DECK, to_mask
 from rummy.errors import IllegalAction
 from rummy.rng import Rng, derive_seed
-from support.random_play import random_basic_action
+from support.random_play import BASIC_HOUSE_RULES, random_basic_action
 
 
 def play_out(match, rng):
@@ -138,3 +140,35 @@ def test_a_discard_is_never_the_card_just_taken_from_the_pile_in_random_play():
             if isinstance(action, Discard):
                 assert action.card != hand.drawn_from_pile
             hand = hand.apply(action)
+
+
+@pytest.mark.parametrize("options", BASIC_HOUSE_RULES.values(), ids=BASIC_HOUSE_RULES)
+def test_a_game_under_house_rules_saves_them_and_replays_to_the_same_state(options):
+    rules = Rules(players=3, hands=3, target=None, **options)
+    match, rng = Match.start(rules, seed=6), Rng(6)
+    while True:
+        match = play_out(match, rng)
+        record = json.loads(json.dumps(match.to_record()))
+        assert {k: record["rules"][k] for k in options} == options
+        assert Match.from_record(record) == match
+        if match.is_over:
+            break
+        match = match.next_round()
+
+
+def test_a_shuffled_turnover_replays_exactly_and_differs_from_one_as_the_pile_lay():
+    rules = Rules(players=2, stock_out="shuffle")
+    rng, hand = Rng(3), Round.deal(3, rules)
+    while hand.turnovers == 0:  # play on, drawing from the stock, until the pile turns over
+        legal = [a for a in hand.legal_actions() if not isinstance(a, DrawDiscard)]
+        hand = hand.apply(rng.choice(legal))
+    codes = [action_code(a) for a in hand.actions]
+    assert replay(3, codes, rules=rules) == hand
+    assert replay(3, codes, rules=replace(rules, stock_out="turn")).stock != hand.stock
+
+
+def test_a_record_of_the_rules_pages_game_has_the_keys_it_had_before_the_house_rules():
+    record = Match.start(Rules(players=4), seed=12).to_record()
+    assert list(record["rules"]) == ["players", "hands", "target", "rummy_doubles", "turnovers"]
+    assert list(record) == ["game", "version", "rules", "seed", "first_dealer", "hands"]
+    assert Match.from_record(record).rules == Rules(players=4)

@@ -11,17 +11,17 @@ from rummy.basic.review import SEED, review, review_steps, view_at
 from rummy.cards import DECK
 from rummy.cards import parse_cards as cards
 from rummy.review import Review
-from support.random_play import hidden_from_deep
+from support.random_play import BASIC_HOUSE_RULES, hidden_from_deep
 
 PERSON = 0
 
 
-def position(person, others, *, pile="", phase=Phase.PLAY):
-    """The person (seat 0) to move in `phase` holding `person`; the other cards are the stock.
-    Its log starts empty, so a review of what follows starts here."""
+def position(person, others, *, pile="", phase=Phase.PLAY, **house):
+    """The person (seat 0) to move in `phase` holding `person`; the other cards are the stock;
+    `house`: house rules. Its log starts empty, so a review of what follows starts here."""
     hands = (tuple(sorted(cards(person))),) + tuple(tuple(sorted(cards(h))) for h in others)
     used = {c for h in hands for c in h} | set(cards(pile))
-    deal = Round.deal(1, rules_for(len(hands)), dealer=len(hands) - 1)
+    deal = Round.deal(1, replace(rules_for(len(hands)), **house), dealer=len(hands) - 1)
     return replace(
         deal,
         hands=hands,
@@ -39,8 +39,8 @@ def only_decision(start, action):
     return decision
 
 
-def played(seed, person, players=3):
-    hand = Round.deal(seed, rules_for(players), dealer=players - 1)
+def played(seed, person, players=3, **house):
+    hand = Round.deal(seed, replace(rules_for(players), **house), dealer=players - 1)
     agents = [person] + [make_agent("hard", seed + k) for k in range(1, players)]
     while not hand.is_over:
         hand = hand.apply(agents[hand.to_move].act(hand.view(hand.to_move)))
@@ -113,3 +113,17 @@ def test_the_review_never_peeks_at_the_other_hands():
         replayed = replayed.apply(action)
     before = [d for d in review(hand, PERSON).decisions if d.index < shown]
     assert before and review(replayed, PERSON, start=other).decisions == tuple(before)
+
+
+def test_under_the_house_rules_the_review_scores_their_options_and_the_hard_player_costs_nothing():
+    hand = played(5, HardAgent(SEED), **BASIC_HOUSE_RULES["all"])
+    decisions = review(hand, PERSON).decisions
+    assert decisions and all(d.cost == 0 and d.move == d.best for d in decisions)
+    start = position("QH KH AH 7C 7D 7S 2C", OTHERS, ace="both", melds_per_turn="any")
+    first = only_decision(start, NewMeld(PERSON, cards("QH KH AH")))
+    assert first.cost == 0 and {"0 meld AH QH KH", "0 meld 7C 7D 7S"} <= {
+        option.move for option in first.options
+    }
+    start = position("4H 5H 6H KS", OTHERS, final_discard="required")
+    meld = only_decision(start, NewMeld(PERSON, cards("4H 5H 6H")))
+    assert meld.cost == 0  # then KS goes: out by the discard

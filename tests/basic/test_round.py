@@ -1,5 +1,6 @@
 """The Basic Rummy hand, read against ../shared/rules/basic-rummy.md: the deal, the turn,
-melds and lay-offs, going out, scoring, the stock turnover and its limit."""
+melds and lay-offs, going out, scoring, the stock turnover and its limit; and the house rules
+the seed's section 7 lists (Rules' options), each against the rules page's game."""
 
 from collections import Counter
 from dataclasses import replace
@@ -24,6 +25,7 @@ from rummy.cards import parse_card as card
 from rummy.cards import parse_cards as cards
 from rummy.errors import IllegalAction
 from rummy.melds import make_meld
+from rummy.rng import Rng, derive_seed
 
 
 def rules(players=2, **kw):
@@ -341,3 +343,142 @@ def test_replay_rebuilds_a_hand_from_its_seed_and_action_codes():
 def test_bad_rules_are_refused(settings, message):
     with pytest.raises(ValueError, match=message):
         Rules(**settings)
+
+
+# ---- house rules: what the seed's section 7 asks a table to agree on before play -------------
+
+
+def refused(hand, action, reason):
+    with pytest.raises(IllegalAction) as error:
+        hand.apply(action)
+    assert error.value.reason == reason
+    assert action not in hand.legal_actions()
+
+
+def test_melds_per_turn_any_puts_down_two_new_melds_in_one_turn_one_refuses_the_second():
+    hands = ["7C 7D 7H 4S 5S 6S KD", "2D"]
+    two = position(hands, phase=Phase.PLAY, melds_per_turn="any")
+    two = two.apply(NewMeld(0, cards("7C 7D 7H")))
+    assert NewMeld(0, cards("4S 5S 6S")) in two.legal_actions()
+    two = two.apply(NewMeld(0, cards("4S 5S 6S"))).apply(Discard(0, card("KD")))
+    assert [str(laid) for laid in two.table] == ["7C-7D-7H", "4S-5S-6S"]
+    assert two.is_over and two.result.winner == 0  # the discard emptied the hand
+    one = position(hands, phase=Phase.PLAY).apply(NewMeld(0, cards("7C 7D 7H")))
+    refused(one, NewMeld(0, cards("4S 5S 6S")), "one_meld_per_turn")
+
+
+def test_lay_off_after_meld_refuses_a_lay_off_before_the_players_own_first_meld():
+    hand = position(
+        ["9S 4C 4D 4H KD", "2D"],
+        phase=Phase.PLAY,
+        table=[(1, "6S 7S 8S")],
+        lay_off_after_meld=True,
+    )
+    refused(hand, LayOff(0, card("9S"), 0), "meld_first")  # another seat's meld does not count
+    after = hand.apply(NewMeld(0, cards("4C 4D 4H")))  # the first meld, this turn
+    after = after.apply(LayOff(0, card("9S"), 0))
+    assert str(after.table[0]) == "6S-7S-8S-9S"
+    earlier = replace(hand, table=hand.table + (TableMeld(0, make_meld(cards("JC QC KC"))),))
+    assert LayOff(0, card("9S"), 0) in earlier.legal_actions()  # a meld put down before
+    plain = position(["9S 4C KD", "2D"], phase=Phase.PLAY, table=[(1, "6S 7S 8S")])
+    assert LayOff(0, card("9S"), 0) in plain.legal_actions()  # the rules page: no meld needed
+
+
+def test_ace_both_makes_q_k_a_and_j_q_k_a_runs_but_never_k_a_2():
+    hand = position(["QH KH AH JH 2H 5C", "4D"], phase=Phase.PLAY, ace="both")
+    offered = {action.cards for action in hand.legal_actions() if isinstance(action, NewMeld)}
+    assert offered == {cards("AH QH KH"), cards("AH JH QH KH"), cards("JH QH KH")}
+    refused(hand, NewMeld(0, cards("KH AH 2H")), "not_a_meld")
+    after = hand.apply(NewMeld(0, cards("QH AH KH")))
+    assert str(after.table[0]) == "QH-KH-AH"  # shown in run order, the ace last
+    assert LayOff(0, card("JH"), 0) in after.legal_actions()
+    refused(after, LayOff(0, card("2H"), 0), "does_not_fit")  # an ace-high run grows downward
+    low = position(["QH KH AH 5C", "4D"], phase=Phase.PLAY)
+    refused(low, NewMeld(0, cards("QH KH AH")), "not_a_meld")  # the rules page: ace low
+
+
+@pytest.mark.parametrize("ace, takes", [("both", True), ("low", False)])
+def test_a_king_high_run_takes_the_ace_only_under_ace_both(ace, takes):
+    hand = position(["AS 5C 9D", "4D"], phase=Phase.PLAY, table=[(1, "JS QS KS")], ace=ace)
+    assert (LayOff(0, card("AS"), 0) in hand.legal_actions()) is takes
+    if takes:
+        assert str(hand.apply(LayOff(0, card("AS"), 0)).table[0]) == "JS-QS-KS-AS"
+    else:
+        refused(hand, LayOff(0, card("AS"), 0), "does_not_fit")
+
+
+def test_final_discard_required_refuses_going_out_by_a_meld_or_a_lay_off():
+    hand = position(
+        ["4C 5C 6C", "KD QD 2H"],
+        phase=Phase.PLAY,
+        table=[(1, "7H 8H 9H")],
+        final_discard="required",
+    )
+    refused(hand, NewMeld(0, cards("4C 5C 6C")), "final_discard")
+    last = position(
+        ["TH", "KD"], phase=Phase.PLAY, table=[(1, "7H 8H 9H")], final_discard="required"
+    )
+    refused(last, LayOff(0, card("TH"), 0), "final_discard")
+    out = last.apply(Discard(0, card("TH")))  # the discard is the way out
+    assert out.is_over and out.result.winner == 0
+    four = position(["4C 5C 6C 7C", "KD"], phase=Phase.PLAY, final_discard="required")
+    after = four.apply(NewMeld(0, cards("4C 5C 6C")))  # a card is kept to discard
+    refused(after, LayOff(0, card("7C"), 0), "final_discard")
+    assert after.apply(Discard(0, card("7C"))).is_over
+
+
+def test_final_discard_required_still_refuses_leaving_only_the_card_taken_from_the_pile():
+    hand = position(["4C 5C 6C", "KD"], pile="9D", stock="2S", final_discard="required")
+    refused(hand.apply(DrawDiscard(0)), NewMeld(0, cards("4C 5C 6C")), "keep_a_discard")
+    hand = position(["4C 5C 6C 9S", "KD"], pile="9D", stock="2S", final_discard="required")
+    hand = hand.apply(DrawDiscard(0)).apply(NewMeld(0, cards("4C 5C 6C")))  # 9S is kept
+    assert hand.legal_actions() == (Discard(0, card("9S")),)
+
+
+def test_an_empty_stock_turned_over_and_shuffled_is_dealt_from_the_seed_and_turnover_number():
+    pile = "KS 4H 8C JD 2C 9S 5H"
+    hand = position(["2D 5D 9H", "3C 6D TH"], pile=pile, to_move=1, stock_out="shuffle")
+    after = hand.apply(DrawStock(1))
+    deal = Rng(derive_seed(hand.seed, 1)).shuffled(cards(pile))  # the first turnover's
+    assert after.turnovers == 1 and after.pile == ()
+    assert after.drawn == deal[0] and after.stock == deal[1:]
+    assert hand.apply(DrawStock(1)) == after  # the same again: replays are exact
+    turned = position(["2D 5D 9H", "3C 6D TH"], pile=pile, to_move=1).apply(DrawStock(1))
+    assert turned.drawn == card("KS") and after.stock != turned.stock  # not as it lay
+    second = replace(hand, turnovers=1).apply(DrawStock(1))
+    assert second.stock != after.stock  # each turnover its own shuffle
+
+
+def test_stock_out_end_ends_the_hand_as_a_draw_once_the_last_stock_card_is_drawn():
+    hand = position(["2C 5D 9H", "3C 6D TH"], stock="7S", pile="KS", stock_out="end")
+    after = hand.apply(DrawStock(0))
+    assert not after.is_over  # the turn goes on: the player may still go out
+    after = after.apply(Discard(0, card("9H")))  # the stock is out: nobody may take the 9H
+    assert after.is_over and (after.result.kind, after.result.winner) == ("draw", None)
+    assert after.turnovers == 0
+    going = position(["2C 5D 9H", "3C 6D TH"], stock="7S 8S", pile="KS", stock_out="end")
+    assert not going.apply(DrawStock(0)).apply(Discard(0, card("9H"))).is_over
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("melds_per_turn", "two"),
+        ("melds_per_turn", 2),
+        ("lay_off_after_meld", "yes"),
+        ("lay_off_after_meld", 1),
+        ("ace", "high"),
+        ("ace", None),
+        ("final_discard", True),
+        ("stock_out", "burn"),
+    ],
+)
+def test_an_unknown_house_rule_value_is_refused_by_name(name, value):
+    with pytest.raises(ValueError, match=f"^{name} must be .*not {value!r}"):
+        Rules(**{name: value})
+
+
+def test_the_house_rules_in_force_are_those_that_differ_from_the_rules_page():
+    assert Rules().house_rules() == {}
+    chosen = Rules(ace="both", stock_out="end", rummy_doubles=True)
+    assert chosen.house_rules() == {"rummy_doubles": True, "ace": "both", "stock_out": "end"}

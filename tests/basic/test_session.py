@@ -1,11 +1,20 @@
 """The Basic Rummy session behind the page: settings, screens, the computer players' turns, the
 person's options in the view model (melds, lay-offs, discards, offers), the last move, the
-end-of-hand summary, statistics."""
+end-of-hand summary, statistics, and the house rules the settings choose."""
 
 from dataclasses import replace
 
 import pytest
-from rummy.basic import TURNOVERS, DrawDiscard, DrawStock, LayOff, NewMeld, Phase, hand_value
+from rummy.basic import (
+    TURNOVERS,
+    DrawDiscard,
+    DrawStock,
+    LayOff,
+    NewMeld,
+    Phase,
+    TableMeld,
+    hand_value,
+)
 from rummy.basic.actions import action_code
 from rummy.basic.agents import LEVELS, make_agent
 from rummy.basic.session import BasicSession, Settings, Stats, levels
@@ -303,3 +312,96 @@ def test_a_save_keeps_the_turnover_limit_it_was_started_with():
     assert restored.save() == old and restored.match.round.actions == session.match.round.actions
     with pytest.raises(ValueError, match="does not follow its saved settings"):
         BasicSession.restore(with_rules(rummy_doubles=True))
+
+
+# ---- house rules ------------------------------------------------------------------------------
+
+HOUSE = {
+    "rummy_doubles": True,
+    "melds_per_turn": "any",
+    "lay_off_after_meld": True,
+    "ace": "both",
+    "final_discard": "required",
+    "stock_out": "end",
+}
+
+
+def test_the_settings_choose_the_house_rules_and_a_save_names_only_those_in_force():
+    session = new(7, opponents=2, **HOUSE)
+    rules = session.match.rules
+    assert {name: getattr(rules, name) for name in HOUSE} == HOUSE
+    assert session.view_model()["house_rules"] == HOUSE
+    save = session.save()
+    assert {k: save["settings"][k] for k in HOUSE} == HOUSE
+    assert BasicSession.restore(save) == session
+    plain = new(7, opponents=2, ace="both")
+    assert plain.save()["settings"] == {
+        "opponents": 2,
+        "hands": None,
+        "target": 100,
+        "level": "easy",
+        "ace": "both",
+    }
+    assert plain.view_model()["house_rules"] == {"ace": "both"}
+
+
+def test_a_save_of_the_rules_pages_game_has_the_settings_it_had_before_the_house_rules():
+    session = new(7, opponents=2)
+    assert list(session.save()["settings"]) == ["opponents", "hands", "target", "level"]
+    assert session.view_model()["house_rules"] == {}
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("rummy_doubles", "yes"),
+        ("melds_per_turn", "all"),
+        ("lay_off_after_meld", None),
+        ("ace", "high"),
+        ("final_discard", "sometimes"),
+        ("stock_out", "reshuffle"),
+    ],
+)
+def test_a_bad_house_rule_setting_is_refused_by_name(name, value):
+    with pytest.raises(ValueError, match=name):
+        Settings(**{name: value})
+    with pytest.raises(ValueError, match=name):
+        BasicSession.create({name: value}, 1)
+
+
+def playing(cards, table=(), **settings):
+    """A session whose person holds `cards` after drawing, `table` melds on the table (each put
+    down by seat 1)."""
+    session = new(9, opponents=1, **settings)
+    hand = session.match.round
+    melds = tuple(
+        TableMeld(1, make_meld(parse_cards(m), session.match.rules.ace_high)) for m in table
+    )
+    played = replace(
+        hand,
+        hands=(parse_cards(cards),) + hand.hands[1:],
+        table=melds,
+        to_move=PERSON,
+        phase=Phase.PLAY,
+    )
+    return replace(session, match=replace(session.match, round=played))
+
+
+def test_the_persons_options_follow_the_house_rules():
+    options = playing("QS KS AS 7H 7D 7C 2D", ace="both").view_model()["options"]
+    assert ["QS", "KS", "AS"] in options["offers"] and ["QS", "KS", "AS"] in options["melds"]
+    model = acted(playing("QS KS AS 7H 7D 7C 2D", ace="both"), "meld AS KS QS").view_model()
+    assert model["last_move"]["cards"] == model["melds"][-1]["cards"] == ["QS", "KS", "AS"]
+    session = acted(
+        playing("QS KS AS 7H 7D 7C 2D", ace="both", melds_per_turn="any"), "meld 7H 7D 7C"
+    )
+    assert session.view_model()["options"]["offers"] == [["QS", "KS", "AS"]]  # a second meld
+    options = playing("9S 4C 4D 4H KD", ["6S 7S 8S"], lay_off_after_meld=True).view_model()
+    assert options["options"]["layoffs"] == {}  # no meld of the person's own yet
+    session = acted(
+        playing("9S 4C 4D 4H KD", ["6S 7S 8S"], lay_off_after_meld=True), "meld 4C 4D 4H"
+    )
+    assert session.view_model()["options"]["layoffs"] == {"9S": [0]}
+    options = playing("4C 5C 6C", final_discard="required").view_model()["options"]
+    assert options["melds"] == [] and options["offers"] == []  # it would leave nothing to discard
+    assert playing("4C 5C 6C").view_model()["options"]["offers"] == [["4C", "5C", "6C"]]

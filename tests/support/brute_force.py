@@ -11,25 +11,28 @@ from itertools import combinations, product
 from rummy.cards import Card
 
 
-def is_meld(cards: tuple[Card, ...]) -> bool:
-    """A set (3-4 cards of one rank) or a run (3+ consecutive ranks of one suit, ace low)."""
+def is_meld(cards: tuple[Card, ...], ace_high: bool = False) -> bool:
+    """A set (3-4 cards of one rank) or a run (3+ consecutive ranks of one suit, ace low; or,
+    `ace_high`, with the ace counted as 1 or as 14)."""
     if len(cards) < 3:
         return False
     if len({c.rank for c in cards}) == 1:
         return len(cards) <= 4
     if len({c.suit for c in cards}) != 1:
         return False
-    ranks = sorted(c.rank for c in cards)
-    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+    readings = [sorted(c.rank for c in cards)]
+    if ace_high:
+        readings.append(sorted(14 if c.rank == 1 else c.rank for c in cards))
+    return any(ranks == list(range(ranks[0], ranks[0] + len(ranks))) for ranks in readings)
 
 
-def all_melds(cards: tuple[Card, ...]) -> list[frozenset[Card]]:
+def all_melds(cards: tuple[Card, ...], ace_high: bool = False) -> list[frozenset[Card]]:
     """Every subset of the cards that is a meld, by trying all subsets of size 3 and more."""
     return [
         frozenset(combo)
         for size in range(3, len(cards) + 1)
         for combo in combinations(cards, size)
-        if is_meld(combo)
+        if is_meld(combo, ace_high)
     ]
 
 
@@ -37,9 +40,9 @@ def value(cards) -> int:
     return sum(min(c.rank, 10) for c in cards)
 
 
-def disjoint_meld_collections(cards: tuple[Card, ...]):
+def disjoint_meld_collections(cards: tuple[Card, ...], ace_high: bool = False):
     """Every collection of pairwise disjoint melds of the cards, the empty one included."""
-    melds = all_melds(cards)
+    melds = all_melds(cards, ace_high)
 
     def extend(start: int, used: frozenset[Card], chosen: tuple[frozenset[Card], ...]):
         yield chosen
@@ -50,20 +53,25 @@ def disjoint_meld_collections(cards: tuple[Card, ...]):
     yield from extend(0, frozenset(), ())
 
 
-def exhaustive_deadwood(cards) -> int:
+def exhaustive_deadwood(cards, ace_high: bool = False) -> int:
     """Least deadwood by trying every collection of disjoint melds."""
     cards = tuple(cards)
     total = value(cards)
-    return min(total - sum(value(m) for m in chosen) for chosen in disjoint_meld_collections(cards))
+    return min(
+        total - sum(value(m) for m in chosen)
+        for chosen in disjoint_meld_collections(cards, ace_high)
+    )
 
 
-def optimal_meld_collections(cards: tuple[Card, ...]) -> set[frozenset[frozenset[Card]]]:
+def optimal_meld_collections(
+    cards: tuple[Card, ...], ace_high: bool = False
+) -> set[frozenset[frozenset[Card]]]:
     """Every collection of disjoint melds that reaches the least deadwood."""
-    best = exhaustive_deadwood(cards)
+    best = exhaustive_deadwood(cards, ace_high)
     total = value(cards)
     return {
         frozenset(chosen)
-        for chosen in disjoint_meld_collections(cards)
+        for chosen in disjoint_meld_collections(cards, ace_high)
         if total - sum(value(m) for m in chosen) == best
     }
 

@@ -34,6 +34,26 @@ def random_hand_states(seed: int, rules: Rules, knock_chance: float = 0.3) -> It
         yield hand
 
 
+BASIC_HOUSE_RULES = {
+    "melds-any": {"melds_per_turn": "any"},
+    "lay-off-after-meld": {"lay_off_after_meld": True},
+    "ace-both": {"ace": "both"},
+    "final-discard": {"final_discard": "required"},
+    "stock-shuffle": {"stock_out": "shuffle"},
+    "stock-end": {"stock_out": "end"},
+    "all": {
+        "melds_per_turn": "any",
+        "lay_off_after_meld": True,
+        "ace": "both",
+        "final_discard": "required",
+        "stock_out": "shuffle",
+        "rummy_doubles": True,
+    },
+}
+"""Basic Rummy's house rules that change what is legal, each alone at a value that is not the
+rules page's, and all of them together (by a name for test ids): `Rules(**options)`."""
+
+
 def random_basic_action(hand, rng):
     """A random legal Basic Rummy action, leaning towards melds and lay-offs so that hands end
     by going out."""

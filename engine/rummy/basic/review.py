@@ -26,7 +26,7 @@ from ..review import Decision, Review, decisions, ranked
 from .actions import Action, Discard, DrawDiscard, action_code
 from .agents.hard import HardAgent
 from .agents.knowledge import fits_mask, table_melds
-from .agents.plan import OUT, Evaluators, Plan, draw_scores, scored, turn_plans
+from .agents.plan import OUT, Evaluators, Plan, draw_scores, may_lay_off, scored, turn_plans
 from .round import Round, replay
 from .state import Phase
 from .view import View
@@ -47,10 +47,11 @@ def _option_scores(state: Round, view: View, agent: HardAgent) -> dict[Action, f
         }
     else:
         evaluators = Evaluators(view, knowledge, weights)
-        fits = fits_mask(table_melds(view.table))
+        fits = fits_mask(table_melds(view.table), view.rules.ace_high)
+        reach = fits if may_lay_off(view) else 0
 
         def best(plans: list[Plan]) -> float:
-            return scored(plans, lambda plan: evaluators(plan.fits).potential(plan.kept), danger)[
+            return scored(plans, lambda plan: evaluators(plan.reach).potential(plan.kept), danger)[
                 0
             ].score
 
@@ -58,7 +59,7 @@ def _option_scores(state: Round, view: View, agent: HardAgent) -> dict[Action, f
         for action in view.legal_actions:
             if isinstance(action, Discard):
                 bit = 1 << action.card.index
-                found[action] = best([Plan((action,), knowledge.own ^ bit, fits, bit)])
+                found[action] = best([Plan((action,), knowledge.own ^ bit, fits, reach, bit)])
                 continue
             after = state.apply(action)
             if after.is_over:

@@ -3,8 +3,10 @@
 `Round.deal(seed, rules, dealer)` deals; `legal_actions()` lists what the seat to move may
 do; `apply(action)` returns the next state or raises `IllegalAction` (the old state is
 untouched). A turn is a draw (`DrawStock`, `DrawDiscard`), then in any order at most one
-`NewMeld` and any number of `LayOff`s, then a `Discard` unless the hand is empty. Emptying the
-hand ends it at once. Table melds are never rearranged: a lay-off only extends one meld.
+`NewMeld` (any number under the house rule `melds_per_turn="any"`) and any number of `LayOff`s,
+then a `Discard` unless the hand is empty. Emptying the hand ends it at once. Table melds are
+never rearranged: a lay-off only extends one meld. The house rules of `Rules` are applied here
+and nowhere else: the views and the computer players read them from `legal_actions()`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import TypeVar
 from ..cards import Card, shuffled_deck
 from ..errors import IllegalAction
 from ..melds import make_meld, melds_in
+from ..rng import Rng, derive_seed
 from .actions import (
     ACTION_TYPES,
     Action,
@@ -120,25 +123,41 @@ class Round:
         if self.phase is not Phase.PLAY:
             return ()
         hand = self.hands[seat]
+        ace_high = self.rules.ace_high
         out: list[Action] = []
-        if not self.melded_this_turn:
+        if self._may_meld():
             out += [
-                NewMeld(seat, m.cards) for m in melds_in(hand) if self._keeps_a_discard(m.cards)
+                NewMeld(seat, m.cards)
+                for m in melds_in(hand, ace_high)
+                if self._keeps_a_discard(m.cards)
             ]
-        for number, laid in enumerate(self.table):
-            fits = set(laid.meld.layoff_cards())
-            out += [
-                LayOff(seat, card, number)
-                for card in hand
-                if card in fits and self._keeps_a_discard((card,))
-            ]
+        if self._may_lay_off(seat):
+            for number, laid in enumerate(self.table):
+                fits = set(laid.meld.layoff_cards(ace_high))
+                out += [
+                    LayOff(seat, card, number)
+                    for card in hand
+                    if card in fits and self._keeps_a_discard((card,))
+                ]
         out += [Discard(seat, card) for card in hand if card != self.drawn_from_pile]
         return tuple(out)
 
+    def _may_meld(self) -> bool:
+        """A new meld is allowed: none yet this turn, or any number under the house rule."""
+        return not self.melded_this_turn or not self.rules.one_meld_per_turn
+
+    def _may_lay_off(self, seat: int) -> bool:
+        """Laying off is allowed: always, or under the house rule `lay_off_after_meld` once
+        `seat` has a meld of its own on the table (put down this hand, this turn included)."""
+        return not self.rules.lay_off_after_meld or any(laid.owner == seat for laid in self.table)
+
     def _keeps_a_discard(self, cards: tuple[Card, ...]) -> bool:
         """False when laying `cards` down would leave only the card taken from the pile, which
-        may not be discarded this turn (the hand could neither go out nor end the turn)."""
+        may not be discarded this turn (the hand could neither go out nor end the turn), or,
+        under the house rule `final_discard="required"`, nothing to discard at all."""
         left = [card for card in self.hands[self.to_move] if card not in cards]
+        if not left:
+            return not self.rules.final_discard_required
         return left != [self.drawn_from_pile]
 
     def apply(self, action: Action) -> Round:
@@ -148,8 +167,8 @@ class Round:
         logged = self.actions + (action,)
         if isinstance(action, DrawStock):
             stock, pile, turnovers = self.stock, self.pile, self.turnovers
-            if not stock:  # the pile turned over, without shuffling: its bottom card comes first
-                stock, pile, turnovers = pile, (), turnovers + 1
+            if not stock:  # the pile turned over (its bottom card first), or shuffled
+                stock, pile, turnovers = self._turned_over(), (), turnovers + 1
             return replace(
                 self,
                 hands=_with(self.hands, seat, tuple(sorted(self.hands[seat] + stock[:1]))),
@@ -173,14 +192,23 @@ class Round:
                 actions=logged,
             )
         if isinstance(action, NewMeld):
-            table = self.table + (TableMeld(seat, make_meld(action.cards)),)
+            meld = make_meld(action.cards, self.rules.ace_high)
+            table = self.table + (TableMeld(seat, meld),)
             return self._laid(seat, action.cards, table, logged, melded=True)
         if isinstance(action, LayOff):
             target = self.table[action.target]
-            extended = TableMeld(target.owner, target.meld.extended(action.card))
+            grown = target.meld.extended(action.card, self.rules.ace_high)
+            extended = TableMeld(target.owner, grown)
             table = _with(self.table, action.target, extended)
             return self._laid(seat, (action.card,), table, logged, melded=self.melded_this_turn)
         return self._discard(action, logged)
+
+    def _turned_over(self) -> tuple[Card, ...]:
+        """The pile as the new stock: as it lies, or under the house rule `stock_out="shuffle"`
+        shuffled from the hand's seed and the turnover's number, so a replay deals it again."""
+        if self.rules.stock_out == "shuffle":
+            return Rng(derive_seed(self.seed, self.turnovers + 1)).shuffled(self.pile)
+        return self.pile
 
     def _laid(
         self,
@@ -223,7 +251,8 @@ class Round:
             melded_this_turn=False,
             turns=self.turns + 1,
         )
-        if not after.stock and after.turnovers >= self.rules.turnovers:
+        if not after.stock and not self.rules.pile_returns(after.turnovers):
+            # the last turnover is spent (or, `stock_out="end"`, none are made): a draw
             return replace(after, phase=Phase.OVER, result=Result(Ending.DRAW, None, 0))
         return after
 
@@ -271,18 +300,19 @@ class Round:
             )
 
     def _check_meld(self, cards: tuple[Card, ...]) -> None:
-        if self.melded_this_turn:
+        if not self._may_meld():
             raise IllegalAction(
                 "You have already put down a new meld this turn: lay off or discard.",
                 "one_meld_per_turn",
             )
         try:
-            make_meld(cards)
+            make_meld(cards, self.rules.ace_high)
         except ValueError:
             codes = " ".join(card.code for card in cards)
+            ace = "ace high or low, never K-A-2" if self.rules.ace_high else "ace low"
             raise IllegalAction(
                 f"{codes} is not a meld: a set is 3-4 cards of one rank, a run 3 or more "
-                "cards of one suit in sequence (ace low).",
+                f"cards of one suit in sequence ({ace}).",
                 "not_a_meld",
                 cards=codes,
             ) from None
@@ -293,8 +323,12 @@ class Round:
             raise IllegalAction(
                 f"There is no table meld number {action.target + 1}.", "no_such_meld"
             )
+        if not self._may_lay_off(action.seat):
+            raise IllegalAction(
+                "Put down a meld of your own before you lay off (house rule).", "meld_first"
+            )
         meld = self.table[action.target].meld
-        if action.card not in meld.layoff_cards():
+        if action.card not in meld.layoff_cards(self.rules.ace_high):
             raise IllegalAction(
                 f"{action.card} does not fit on {meld}.",
                 "does_not_fit",
@@ -304,14 +338,20 @@ class Round:
         self._check_keeps_a_discard((action.card,))
 
     def _check_keeps_a_discard(self, cards: tuple[Card, ...]) -> None:
-        card = self.drawn_from_pile  # with no card from the pile, any card may be discarded
-        if card is not None and not self._keeps_a_discard(cards):
+        if self._keeps_a_discard(cards):
+            return
+        if len(cards) == len(self.hands[self.to_move]):
             raise IllegalAction(
-                f"That would leave only {card}, which you took from the discard pile and may "
-                "not discard this turn.",
-                "keep_a_discard",
-                card=card.code,
+                "Keep a card to discard: the last card must be discarded (house rule).",
+                "final_discard",
             )
+        card = str(self.drawn_from_pile)  # all that would be left, and taken this turn
+        raise IllegalAction(
+            f"That would leave only {card}, which you took from the discard pile and may not "
+            "discard this turn.",
+            "keep_a_discard",
+            card=card,
+        )
 
     def view(self, seat: int, scores: tuple[int, ...] | None = None) -> View:
         """What `seat` may see of this hand; `scores` are the game scores by seat."""

@@ -6,17 +6,20 @@ Everything the page shows comes from `view_model()`: which screen and whose turn
 player's count and score, the table's melds, the hand in the page's arrangements and its
 value, the card just drawn, the person's options (the melds they may put down, where each card
 may be laid off, what they may discard, the melds offered as shortcuts), the last move in
-words' worth of data (a turnover included) and the end-of-hand summary. The page computes none
+words' worth of data (a turnover included), the end-of-hand summary and the house rules in
+force (`house_rules`: those that differ from the rules page, by name). The page computes none
 of it; no rule lives here either: legality, scoring and decisions come from the hand, the game
 and the agents.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..cards import DECK, Card
+from ..melds import make_meld
+from ..records import HOUSE_RULE
 from ..seats import Seating, checked_seating
 from ..sessions import (
     CountedStats,
@@ -32,7 +35,7 @@ from . import agents, review
 from .actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld, parse_action
 from .match import Match
 from .round import Round
-from .rules import TURNOVERS, Rules
+from .rules import HOUSE_RULES, TURNOVERS, Rules
 from .state import Ending, Phase, Result, hand_value
 from .view import View
 
@@ -52,7 +55,8 @@ class Settings:
     """What the start screen chooses: how many computer players, how long the game lasts
     (a number of hands or a target score, exactly one) and how well the computer plays; or
     the `seats` (`rummy.seats`: people and computer players, as many as `opponents` + 1) and
-    the people's `names`."""
+    the people's `names`; and the house rules of `Rules` (`HOUSE_RULES`), each left out of a
+    save while at its default (the rules page's game), so earlier saves stay as they were."""
 
     opponents: int = 3
     hands: int | None = None
@@ -60,6 +64,12 @@ class Settings:
     level: str = "easy"
     seats: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
+    rummy_doubles: bool = field(default=False, metadata=HOUSE_RULE)
+    melds_per_turn: str = field(default="one", metadata=HOUSE_RULE)
+    lay_off_after_meld: bool = field(default=False, metadata=HOUSE_RULE)
+    ace: str = field(default="low", metadata=HOUSE_RULE)
+    final_discard: str = field(default="optional", metadata=HOUSE_RULE)
+    stock_out: str = field(default="turn", metadata=HOUSE_RULE)
 
     def __post_init__(self) -> None:
         if type(self.opponents) is not int or not 1 <= self.opponents <= MAX_OPPONENTS:
@@ -68,7 +78,7 @@ class Settings:
             )
         if not isinstance(self.level, str) or self.level not in agents.LEVELS:
             raise ValueError(f"level must be one of {', '.join(levels())}, not {self.level!r}")
-        self.rules()  # the game length is checked by the rules
+        self.rules()  # the game length and the house rules are checked by the rules
         checked_seating(self, self.players, agents.LEVELS)
 
     @property
@@ -80,7 +90,8 @@ class Settings:
         return checked_seating(self, self.players, agents.LEVELS)
 
     def rules(self) -> Rules:
-        return Rules(players=self.players, hands=self.hands, target=self.target)
+        house = {name: getattr(self, name) for name in HOUSE_RULES}
+        return Rules(players=self.players, hands=self.hands, target=self.target, **house)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -196,6 +207,7 @@ class BasicSession(MatchSession):
             "hand_number": len(match.rounds),
             "turnovers": view.turnovers,
             "turnover_limit": rules.turnovers,
+            "house_rules": rules.house_rules(),
             "stock": view.stock_count,
             "pile_top": view.pile[-1].code if view.pile else None,
             "pile_count": len(view.pile),
@@ -208,7 +220,7 @@ class BasicSession(MatchSession):
             "hand_value": hand_value(view.hand),
             "drawn": view.drawn.code if view.drawn else None,
             "taken_from_pile": view.drawn_from_pile.code if view.drawn_from_pile else None,
-            "options": _options(view.legal_actions),
+            "options": _options(view.legal_actions, rules.ace_high),
             "log": log,
             "last_move": last_move(log, DRAWS),
             "result": self._result_model(view),
@@ -299,7 +311,7 @@ def hand_log(hand: Round) -> list[dict[str, Any]]:
             move["from"] = discarder
             pile -= 1
         elif isinstance(action, NewMeld):
-            move["cards"] = codes(action.cards)
+            move["cards"] = shown(action, hand.rules.ace_high)
             move["meld"] = melds
             melds += 1
             on_table.update(action.cards)
@@ -325,17 +337,22 @@ def meld_offers(legal: tuple[Action, ...]) -> tuple[NewMeld, ...]:
     return tuple(sorted(kept, key=lambda a: (-len(a.cards), [c.index for c in a.cards])))
 
 
-def _options(legal: tuple[Action, ...]) -> dict[str, Any]:
-    """What the person may do now: the melds they may put down (each as its cards), the table
-    melds each card may be laid off on, the cards they may discard, and the melds offered as
-    shortcuts (`meld_offers`)."""
+def shown(action: NewMeld, ace_high: bool) -> list[str]:
+    """The cards of a legal new meld as the table shows them: a run in run order (Q-K-A)."""
+    return codes(make_meld(action.cards, ace_high).cards)
+
+
+def _options(legal: tuple[Action, ...], ace_high: bool) -> dict[str, Any]:
+    """What the person may do now: the melds they may put down (each as its cards, in the order
+    the table shows them), the table melds each card may be laid off on, the cards they may
+    discard, and the melds offered as shortcuts (`meld_offers`)."""
     layoffs: dict[str, list[int]] = {}
     for action in legal:
         if isinstance(action, LayOff):
             layoffs.setdefault(action.card.code, []).append(action.target)
     return {
-        "melds": [codes(a.cards) for a in legal if isinstance(a, NewMeld)],
+        "melds": [shown(a, ace_high) for a in legal if isinstance(a, NewMeld)],
         "layoffs": layoffs,
         "discards": [a.card.code for a in legal if isinstance(a, Discard)],
-        "offers": [codes(a.cards) for a in meld_offers(legal)],
+        "offers": [shown(a, ace_high) for a in meld_offers(legal)],
     }

@@ -20,10 +20,10 @@ class EasyAgent:
         self.rng = Rng(seed)
 
     def act(self, view: View) -> Action:
-        legal = view.legal_actions
+        legal, ace_high = view.legal_actions, view.rules.ace_high
         if view.phase is Phase.DRAW:
             if view.pile and any(
-                view.pile[-1] in m.cards for m in melds_in(view.hand + view.pile[-1:])
+                view.pile[-1] in m.cards for m in melds_in(view.hand + view.pile[-1:], ace_high)
             ):
                 return DrawDiscard(view.seat)
             return DrawStock(view.seat)
@@ -35,6 +35,6 @@ class EasyAgent:
             return layoffs[0]
         discards = [a for a in legal if isinstance(a, Discard)]
         mask = to_mask(view.hand)
-        left = {a: deadwood_of_mask(mask & ~(1 << a.card.index)) for a in discards}
+        left = {a: deadwood_of_mask(mask & ~(1 << a.card.index), ace_high) for a in discards}
         least = min(left.values())
         return self.rng.choice([a for a in discards if left[a] == least])

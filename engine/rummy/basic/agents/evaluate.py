@@ -2,25 +2,40 @@
 
 The cost of a hand is its least deadwood in points (what it pays if someone else goes out)
 plus a charge per card that joins no meld at all (each is a turn's discard away from going
-out). A hand that is empty, or one meld that goes down next turn, is out: it costs `-out`.
+out). A hand that is empty, or that goes down next turn (one meld; under the house rule
+`melds_per_turn="any"`, melds without a card over), is out: it costs `-out`.
 `potential(hand)` is the expected cost after one more turn: draw one card, lay it off
-if it fits the table, meld, and discard the best card.
+if it fits the table, meld, and discard the best card. Melds are those of the rules' ace.
 """
 
 from __future__ import annotations
 
 from ...cards import bits
-from ...melds import ALL_MELDS, cheapest_discard, deadwood_of_mask, mask_value, meldable_mask
+from ...melds import (
+    ACE_HIGH_MELDS,
+    ALL_MELDS,
+    cheapest_discard,
+    deadwood_of_mask,
+    mask_value,
+    meldable_mask,
+)
+from ..rules import Rules
 
 MELD_MASKS = frozenset(mask for mask, _ in ALL_MELDS)
+ACE_HIGH_MELD_MASKS = frozenset(mask for mask, _ in ACE_HIGH_MELDS)
 
 
 class Evaluator:
     """Memoized costs of hands (as masks) for one decision, against fixed unseen cards and the
-    cards that fit the table."""
+    cards this seat may lay off (`fits`), under `rules`."""
 
     def __init__(
-        self, draws: tuple[tuple[int, float], ...], fits: int, loose: float, out: float
+        self,
+        draws: tuple[tuple[int, float], ...],
+        fits: int,
+        loose: float,
+        out: float,
+        rules: Rules,
     ) -> None:
         self.draws = (
             draws  # (card bit, chance) of the next draw; chances sum to 1 or draws is empty
@@ -28,6 +43,9 @@ class Evaluator:
         self.fits = fits
         self.loose = loose
         self.out = out
+        self.rules = rules
+        self.ace_high = rules.ace_high
+        self._melds = ACE_HIGH_MELD_MASKS if self.ace_high else MELD_MASKS
         self._base: dict[int, float] = {}
         self._final: dict[int, float] = {}
         self._potential: dict[int, float] = {}
@@ -36,18 +54,23 @@ class Evaluator:
         """Deadwood points plus the charge for each card in no meld."""
         found = self._base.get(hand)
         if found is None:
-            loose = (hand & ~meldable_mask(hand)).bit_count()
-            found = self._base[hand] = deadwood_of_mask(hand) + self.loose * loose
+            loose = (hand & ~meldable_mask(hand, self.ace_high)).bit_count()
+            found = self._base[hand] = deadwood_of_mask(hand, self.ace_high) + self.loose * loose
         return found
 
     def final(self, hand: int) -> float:
-        """The cost of holding `hand` at the end of a turn: out when empty or one meld."""
+        """The cost of holding `hand` at the end of a turn: out when it goes down next turn."""
         found = self._final.get(hand)
         if found is None:
-            found = self._final[hand] = (
-                -self.out if not hand or hand in MELD_MASKS else self.base(hand)
-            )
+            found = self._final[hand] = -self.out if self.goes_down(hand) else self.base(hand)
         return found
+
+    def goes_down(self, hand: int) -> bool:
+        """Whether `hand` is empty or is put down whole in one turn: one meld, or under
+        `melds_per_turn="any"` melds with no card over (then the drawn card is discarded)."""
+        if not hand or hand in self._melds:
+            return True
+        return not self.rules.one_meld_per_turn and self.base(hand) == 0
 
     def best_discard(self, hand: int, keep: int = 0) -> tuple[float, int]:
         """(least final cost, card bit) over discarding one card of `hand`, never `keep`;
@@ -71,7 +94,7 @@ class Evaluator:
                 total += chance * less_one
                 continue
             grown = hand | bit
-            if meldable_mask(grown) & bit:
+            if meldable_mask(grown, self.ace_high) & bit:
                 total += chance * self.best_discard(grown)[0]
             else:
                 total += chance * min(keep_drawn, swap + mask_value(bit))

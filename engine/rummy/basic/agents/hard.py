@@ -34,10 +34,18 @@ def sample_hands(knowledge: Knowledge, seat: int, rng: Rng, samples: int) -> lis
 
 def sample_stocks(view: View, knowledge: Knowledge, rng: Rng, samples: int) -> list[list[Card]]:
     """`samples` stock orders consistent with the view: its count of unseen cards in random
-    order, then the pile (bottom first) if it will be turned over again."""
+    order, then the pile if it will be turned over again (bottom first; under the house rule
+    `stock_out="shuffle"` in random order too)."""
     pool = [card_of(bit) for bit in bits(knowledge.unseen)]
-    pile = list(view.pile) if view.turnovers < view.rules.turnovers else []
-    return [list(rng.shuffled(pool)[: view.stock_count]) + pile for _ in range(samples)]
+    returns = view.rules.pile_returns(view.turnovers)
+    shuffled = view.rules.stock_out == "shuffle"
+
+    def pile() -> list[Card]:
+        if not returns:
+            return []
+        return list(rng.shuffled(view.pile)) if shuffled else list(view.pile)
+
+    return [list(rng.shuffled(pool)[: view.stock_count]) + pile() for _ in range(samples)]
 
 
 def sampled_danger(
@@ -53,7 +61,7 @@ def sampled_danger(
     (or `feed_out` when that hand holds 3 cards or fewer: the meld may take it out), plus
     `fit` when it fits the table (or `feed_out` when the next player is down to 2 cards)."""
     nxt = (view.seat + 1) % view.players
-    count = view.hand_counts[nxt]
+    count, ace_high = view.hand_counts[nxt], view.rules.ace_high
     hands = sample_hands(knowledge, nxt, rng, samples) if samples else []
     per_meld = (feed_out if count <= 3 else feed) / max(1, len(hands))
     per_fit = feed_out if count <= 2 else fit
@@ -63,7 +71,7 @@ def sampled_danger(
         found = cache.get(bit)
         if found is None:
             found = cache[bit] = per_meld * sum(
-                1 for hand in hands if meldable_mask(hand | bit) & bit
+                1 for hand in hands if meldable_mask(hand | bit, ace_high) & bit
             )
         return found + per_fit * bool(bit & fits)
 

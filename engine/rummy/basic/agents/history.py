@@ -21,8 +21,9 @@ from ..view import View
 
 def known_stock(view: View) -> tuple[Card, ...] | None:
     """The stock in draw order (next card first), or None while it is unknown: before the first
-    turnover, or in the rare record that two different stock orders would both explain."""
-    if not view.turnovers:
+    turnover, in the rare record that two different stock orders would both explain, and
+    always under the house rule `stock_out="shuffle"` (the pile is shuffled as it turns)."""
+    if not view.turnovers or view.rules.stock_out != "turn":
         return None
     n = view.players
     start = _State(

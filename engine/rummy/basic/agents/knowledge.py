@@ -50,15 +50,17 @@ def _still_held(view: View, seat: int) -> int:
     return to_mask(card for card, count in balance.items() if count > 0)
 
 
-def fits_mask(melds: tuple[Meld, ...]) -> int:
-    """The cards that may be laid off on one of `melds` now."""
+def fits_mask(melds: tuple[Meld, ...], ace_high: bool = False) -> int:
+    """The cards that may be laid off on one of `melds` now (`ace_high`: the rules' ace)."""
     out = 0
     for meld in melds:
-        out |= to_mask(meld.layoff_cards())
+        out |= to_mask(meld.layoff_cards(ace_high))
     return out
 
 
-def layoff_chain(hand: int, melds: tuple[Meld, ...]) -> list[tuple[Card, int]]:
+def layoff_chain(
+    hand: int, melds: tuple[Meld, ...], ace_high: bool = False
+) -> list[tuple[Card, int]]:
     """(card, meld number) for every card of `hand` that can be laid off, in an order that
     works: laying 8S on 5S-7S lets 9S follow. Each card goes on the first meld it fits."""
     grown = list(melds)
@@ -67,11 +69,11 @@ def layoff_chain(hand: int, melds: tuple[Meld, ...]) -> list[tuple[Card, int]]:
     while moved:
         moved = False
         for number, meld in enumerate(grown):
-            card = next((c for c in meld.layoff_cards() if hand >> c.index & 1), None)
+            card = next((c for c in meld.layoff_cards(ace_high) if hand >> c.index & 1), None)
             if card is not None:  # one at a time: a set of four takes no fifth
                 out.append((card, number))
                 hand &= ~(1 << card.index)
-                grown[number] = meld.extended(card)
+                grown[number] = meld.extended(card, ace_high)
                 moved = True
     return out
 

@@ -5,13 +5,16 @@ stock: every n-th card, or the one before it from the pile. A small beam search 
 next turns (lay off what fits, put down at most one meld, discard) finds how soon the hand can
 go out with those cards. Late in a long hand this is what breaks a stall: the low cards
 everyone keeps are dead, and the way out is to collect melds from the cards that cycle through
-the stock.
+the stock. It melds as the house rules allow: ace high or low, and under `melds_per_turn="any"`
+also every meld of a greedy disjoint choice at once; under `final_discard="required"` a hand
+laid down whole goes out only with a lay-off to keep back and discard.
 """
 
 from __future__ import annotations
 
 from ...cards import bits
-from ...melds import MELDS_FROM, meldable_mask
+from ...melds import ACE_HIGH_MELDS_FROM, MELDS_FROM, meldable_mask
+from ..rules import Rules
 from .evaluate import Evaluator
 
 HORIZON = 5  # own turns looked at
@@ -48,6 +51,8 @@ def turns_to_out(
     Hands are ranked by their cost plus `dead` per card that cannot meld with the cards still
     to come: keeping those is what stalls a long hand.
     """
+    rules, ace_high = evaluator.rules, evaluator.ace_high
+    melds_from = ACE_HIGH_MELDS_FROM if ace_high else MELDS_FROM
     beam: list[tuple[int, int]] = [(hand, players - 1)]  # (hand, place of its next stock card)
     best = evaluator.final(hand)
     for depth in range(1, HORIZON + 1):
@@ -60,20 +65,19 @@ def turns_to_out(
                 options.append((ahead[place - 1], ahead[place - 1], place + players - 1))
             for drawn, keep, after in options:
                 cards = (held | drawn) & ~fits  # what fits the table is laid off
+                laid_off = (held | drawn) & fits
                 coming = later[min(after - 1, len(ahead))]
                 melds = [
                     m
-                    for low in bits(meldable_mask(cards))
-                    for m in MELDS_FROM[low.bit_length() - 1]
+                    for low in bits(meldable_mask(cards, ace_high))
+                    for m in melds_from[low.bit_length() - 1]
                     if m & cards == m
                 ]
-                for meld in [0, *melds]:
+                for meld in [0, *melds, *_all_at_once(melds, rules)]:
                     left = cards & ~meld
-                    if (
-                        not left or left.bit_count() == 1 and left != keep
-                    ):  # out: nothing or a discard left
+                    if _goes_out(left, keep, laid_off, rules):
                         return TURN * depth
-                    stuck = left & ~meldable_mask(left | coming)  # (one test for every discard)
+                    stuck = left & ~meldable_mask(left | coming, ace_high)  # (one test per discard)
                     for bit in bits(left & ~keep):
                         kept = left ^ bit
                         if (kept, after) not in grown:
@@ -85,3 +89,24 @@ def turns_to_out(
         beam = sorted(grown, key=grown.__getitem__)[:BEAM]
         best = grown[beam[0]]
     return TURN * (HORIZON + 1) + best
+
+
+def _all_at_once(melds: list[int], rules: Rules) -> list[int]:
+    """Under `melds_per_turn="any"`, the cards of a greedy choice of disjoint `melds` (each meld
+    in order that shares no card with those before), when it is more than one meld."""
+    if rules.one_meld_per_turn:
+        return []
+    chosen, count = 0, 0
+    for meld in melds:
+        if not meld & chosen:
+            chosen, count = chosen | meld, count + 1
+    return [chosen] if count > 1 else []
+
+
+def _goes_out(left: int, keep: int, laid_off: int, rules: Rules) -> bool:
+    """Whether a turn leaving `left` after its melds and lay-offs goes out: nothing left (under
+    `final_discard="required"`, only with a lay-off to keep back and discard), or one card
+    that may be discarded (not `keep`, the card taken from the pile)."""
+    if not left:
+        return not rules.final_discard_required or bool(laid_off)
+    return left.bit_count() == 1 and left != keep

@@ -18,9 +18,11 @@ def known_danger(view: View, knowledge: Knowledge, weight: float, fit_weight: fl
     """A discard is dangerous when it joins a meld with the cards the next player is known to
     hold, or fits a table meld (the next player takes it and lays it off)."""
     held = knowledge.held[(view.seat + 1) % view.players]
+    ace_high = view.rules.ace_high
 
     def danger(bit: int, fits: int) -> float:
-        return weight * bool(meldable_mask(held | bit) & bit) + fit_weight * bool(bit & fits)
+        feeds = meldable_mask(held | bit, ace_high) & bit
+        return weight * bool(feeds) + fit_weight * bool(bit & fits)
 
     return danger
 

@@ -6,6 +6,15 @@ table meld keeps fitting, but in hand it costs points if someone goes out, and l
 free), then the discard that leaves the best prospects less the danger of feeding the next
 player. Melds go down as soon as they form: only one may go down per turn, so a held meld
 costs a later turn, and it counts for nothing if someone goes out first.
+
+The house rules change the plans, not the scoring: under `melds_per_turn="any"` a turn may
+put down several melds (each largest disjoint choice of the hand's melds is planned); under
+`lay_off_after_meld` a seat with no meld of its own lays nothing off and counts no card as
+fitting for itself, so its first meld is worth the lay-offs it opens; under `ace="both"` the
+melds and fits are ace high or low; under `final_discard="required"` a plan that would empty
+the hand keeps its last lay-off back and discards it instead (a hand that goes out does so by
+that discard); and the pile comes back as the stock in a known order only under
+`stock_out="turn"`.
 """
 
 from __future__ import annotations
@@ -13,9 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ...cards import Card, bits, card_of
+from ...cards import Card, bits, card_of, from_mask, to_mask
 from ...melds import Meld, melds_in
 from ..actions import Action, Discard, DrawDiscard, DrawStock, LayOff, NewMeld
+from ..rules import Rules
 from ..view import View
 from .evaluate import Evaluator, uniform_draws
 from .knowledge import Knowledge, fits_mask, layoff_chain, table_melds
@@ -36,29 +46,69 @@ class Weights:
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """One way to play the cards of a turn before the discard: a meld (or none) and lay-offs."""
+    """One way to play the cards of a turn before the discard: new melds (or none) and
+    lay-offs."""
 
-    meld: Meld | None
+    melds: tuple[Meld, ...]
     layoffs: tuple[tuple[Card, int], ...]
     left: int  # the hand after them
     fits: int  # cards fitting the table after them
+    reach: int  # those this seat may lay off on later turns (`may_lay_off`)
+
+
+def may_lay_off(view: View, melds: tuple[Meld, ...] = ()) -> bool:
+    """Whether the seat of `view` may lay off once it has put down `melds`: always, or under
+    the house rule `lay_off_after_meld` once it has a meld of its own on the table."""
+    return (
+        not view.rules.lay_off_after_meld
+        or bool(melds)
+        or any(laid.owner == view.seat for laid in view.table)
+    )
+
+
+def meld_choices(rules: Rules, hand: int, melded: bool) -> list[tuple[Meld, ...]]:
+    """The new melds the rest of a turn may put down: none, or one of the hand's (none once
+    one went down this turn); under `melds_per_turn="any"` also each largest choice of
+    disjoint melds (one no other meld of the hand could join)."""
+    if melded and rules.one_meld_per_turn:
+        return [()]
+    melds = melds_in(from_mask(hand), rules.ace_high)
+    choices: list[tuple[Meld, ...]] = [(), *((meld,) for meld in melds)]
+    if not rules.one_meld_per_turn:
+        choices += [choice for choice in _largest_choices(melds, 0, 0, ()) if len(choice) > 1]
+    return choices
+
+
+def _largest_choices(
+    melds: tuple[Meld, ...], start: int, used: int, chosen: tuple[Meld, ...]
+) -> list[tuple[Meld, ...]]:
+    """The choices of disjoint `melds` that extend `chosen` (using the cards `used`) with
+    melds from number `start` on, and that no other meld could join."""
+    out = []
+    for number in range(start, len(melds)):
+        mask = melds[number].mask
+        if not mask & used:
+            out += _largest_choices(melds, number + 1, used | mask, chosen + (melds[number],))
+    if not out and all(meld.mask & used for meld in melds):
+        out.append(chosen)
+    return out
 
 
 def layouts(view: View, hand: int, melded: bool) -> list[Layout]:
-    """Every meld choice (none, or each meld of the hand) with all lay-offs after it."""
-    table = table_melds(view.table)
-    choices: list[Meld | None] = (
-        [None] if melded else [None, *melds_in(card_of(b) for b in bits(hand))]
-    )
+    """Every meld choice (`meld_choices`) with all lay-offs after it, when the seat may lay
+    off then."""
+    table, ace_high = table_melds(view.table), view.rules.ace_high
     out = []
-    for meld in choices:
-        rest = hand & ~meld.mask if meld else hand
-        laid = list(table + (meld,) if meld else table)
-        chain = tuple(layoff_chain(rest, tuple(laid)))
+    for melds in meld_choices(view.rules, hand, melded):
+        rest = hand & ~to_mask(card for meld in melds for card in meld.cards)
+        laid = list(table + melds)
+        opened = may_lay_off(view, melds)
+        chain = tuple(layoff_chain(rest, tuple(laid), ace_high)) if opened else ()
         for card, number in chain:
             rest &= ~(1 << card.index)
-            laid[number] = laid[number].extended(card)
-        out.append(Layout(meld, chain, rest, fits_mask(tuple(laid))))
+            laid[number] = laid[number].extended(card, ace_high)
+        fits = fits_mask(tuple(laid), ace_high)
+        out.append(Layout(melds, chain, rest, fits, fits if opened else 0))
     return out
 
 
@@ -67,37 +117,39 @@ class Plan:
     steps: tuple[Action, ...]  # in order; the first legal one is played now
     kept: int  # the hand at the end of the turn
     fits: int  # the cards fitting the table then
-    discard: int  # the card bit discarded (0 when the turn goes out)
+    reach: int  # those this seat may lay off on later turns
+    discard: int  # the card bit discarded (0 when the turn ends without a discard)
     score: float = 0.0  # lower is better; OUT when the turn goes out
 
     @property
     def out(self) -> bool:
-        return self.discard == 0 and self.kept == 0
+        """The turn empties the hand, by a meld, a lay-off or the discard."""
+        return self.kept == 0
 
 
 def turn_plans(view: View, hand: int, drawn: int, melded: bool) -> list[Plan]:
     """Every plan of the rest of a turn (unscored). The card taken from the pile (`drawn`) is
     never discarded."""
     seat, plans = view.seat, []
+    required = view.rules.final_discard_required
     for layout in layouts(view, hand, melded):
-        steps: tuple[Action, ...] = (
-            (NewMeld(seat, layout.meld.cards),) if layout.meld else ()
-        ) + tuple(LayOff(seat, card, number) for card, number in layout.layoffs)
-        if not layout.left:
-            plans.append(Plan(steps, 0, layout.fits, 0, OUT))
-        elif layout.left == drawn:  # only the pile card would stay: keep the last lay-off back
-            if layout.layoffs:  # (else the meld is not allowed: nothing could be discarded)
+        steps: tuple[Action, ...] = tuple(NewMeld(seat, meld.cards) for meld in layout.melds)
+        steps += tuple(LayOff(seat, card, number) for card, number in layout.layoffs)
+        fits, reach = layout.fits, layout.reach
+        if layout.left in (0, drawn) and (layout.left or required):
+            # Nothing that may be discarded would stay (only the pile card, or under
+            # `final_discard="required"` nothing): keep the last lay-off back to discard it.
+            # (Without one the melds are not allowed.)
+            if layout.layoffs and 1 << layout.layoffs[-1][0].index != drawn:
                 card = layout.layoffs[-1][0]
-                plans.append(
-                    Plan(steps[:-1] + (Discard(seat, card),), drawn, layout.fits, 1 << card.index)
-                )
+                back = Discard(seat, card)
+                plans.append(Plan(steps[:-1] + (back,), layout.left, fits, reach, 1 << card.index))
+        elif not layout.left:
+            plans.append(Plan(steps, 0, fits, reach, 0))
         else:
             for bit in bits(layout.left & ~drawn):
-                plans.append(
-                    Plan(
-                        steps + (Discard(seat, card_of(bit)),), layout.left ^ bit, layout.fits, bit
-                    )
-                )
+                discard = Discard(seat, card_of(bit))
+                plans.append(Plan(steps + (discard,), layout.left ^ bit, fits, reach, bit))
     return plans
 
 
@@ -138,13 +190,16 @@ def ahead_cards(view: View, knowledge: Knowledge) -> list[Card] | None:
     if knowledge.stock is None:
         return None
     return list(knowledge.stock) + (
-        list(view.pile) if view.turnovers < view.rules.turnovers else []
+        list(view.pile) if view.rules.pile_returns(view.turnovers) else []
     )
 
 
 def next_draws(view: View, knowledge: Knowledge) -> tuple[tuple[int, float], ...]:
     """(card bit, chance) of this seat's next stock draw after this turn: any unseen card
-    alike, or, when the stock order is known, the card the other players' draws leave on top."""
+    alike, or, when the stock order is known, the card the other players' draws leave on top;
+    any card of the pile alike when the stock is out and will be the pile shuffled."""
+    if not view.stock_count and view.rules.stock_out == "shuffle":
+        return uniform_draws(to_mask(view.pile))
     ahead = ahead_cards(view, knowledge)
     if ahead is None:
         return uniform_draws(knowledge.unseen)
@@ -159,18 +214,20 @@ def next_draws(view: View, knowledge: Knowledge) -> tuple[tuple[int, float], ...
 
 
 class Evaluators:
-    """One evaluator per set of table fits, for one decision."""
+    """One evaluator per set of cards the seat may lay off (a plan's `reach`), for one
+    decision."""
 
     def __init__(self, view: View, knowledge: Knowledge, weights: Weights) -> None:
         self.draws = next_draws(view, knowledge)
         self.weights = weights
+        self.rules = view.rules
         self._cache: dict[int, Evaluator] = {}
 
-    def __call__(self, fits: int) -> Evaluator:
-        found = self._cache.get(fits)
+    def __call__(self, reach: int) -> Evaluator:
+        found = self._cache.get(reach)
         if found is None:
-            found = self._cache[fits] = Evaluator(
-                self.draws, fits, self.weights.loose, self.weights.out
+            found = self._cache[reach] = Evaluator(
+                self.draws, reach, self.weights.loose, self.weights.out, self.rules
             )
         return found
 
@@ -201,11 +258,11 @@ def draw_scores(
     hand = knowledge.own
     evaluators = Evaluators(view, knowledge, weights)
     ahead = ahead_cards(view, knowledge)
-    if not view.stock_count:  # a stock draw turns the pile over: its bottom card comes
-        ahead = list(view.pile) if ahead is None else ahead
+    if not view.stock_count and view.rules.stock_out == "turn":
+        ahead = list(view.pile) if ahead is None else ahead  # turned over: its bottom card comes
 
     def end_cost(plan: Plan) -> float:
-        return evaluators(plan.fits).final(plan.kept)
+        return evaluators(plan.reach).final(plan.kept)
 
     if ahead is not None and knowledge.stock is not None:
         taken = scored(turn_plans(view, hand | top, top, False), end_cost, danger)
@@ -220,7 +277,7 @@ def draw_scores(
         )[0].score
     else:
         stock_score = min(
-            evaluators(lay.fits).potential(lay.left) for lay in layouts(view, hand, False)
+            evaluators(lay.reach).potential(lay.left) for lay in layouts(view, hand, False)
         )
     return taken_score + weights.take_margin, stock_score
 
@@ -241,9 +298,9 @@ def rescore(
     orders = [(cards, suffixes(cards)) for cards in masks]
 
     def value(plan: Plan) -> float:
-        evaluator = evaluators(plan.fits)
+        evaluator = evaluators(plan.reach)
         total = sum(
-            turns_to_out(plan.kept, plan.fits, cards, later, players, evaluator)
+            turns_to_out(plan.kept, plan.reach, cards, later, players, evaluator)
             for cards, later in orders
         )
         return total / len(orders)
@@ -265,7 +322,7 @@ def play_turn(
     drawn = 1 << drawn_card.index if drawn_card else 0
     evaluators = Evaluators(view, knowledge, weights)
     plans = turn_plans(view, knowledge.own, drawn, view.melded_this_turn)
-    plans = scored(plans, lambda p: evaluators(p.fits).potential(p.kept), danger)
+    plans = scored(plans, lambda p: evaluators(p.reach).potential(p.kept), danger)
     ahead = ahead_cards(view, knowledge)
     aheads = [ahead] if ahead is not None else sampled
     if aheads:
