@@ -60,6 +60,7 @@ def test_selfplay_text_report(capsys):
         (["gin", "arena", "--house", "oklahomma=true"], "unknown house rule 'oklahomma'"),
         (["gin", "arena", "--house", "big_gin_bonus=40"], "big_gin_bonus must be"),
         (["rummikub", "arena", "--house", "initial_meld=19"], "initial_meld must be"),
+        (["basic", "arena", "--house", "ace=high"], "ace"),
     ],
 )
 def test_wrong_arguments_get_a_clear_error(args, message):

@@ -14,7 +14,7 @@ import asyncio
 
 import js
 from pyscript.ffi import to_js
-from ui import drag
+from ui import drag, house
 from ui.basic import Basic
 from ui.dom import (
     attr,
@@ -225,7 +225,8 @@ def on_click(event):
         return
     name = attr(target, "data-action")
     if name == "show-rules":
-        show_rules(document.body.dataset.game)
+        in_play = current.view if current is not None and Screen.game else None
+        show_rules(document.body.dataset.game, house.named(in_play) if in_play else ())
     elif name == "show-settings":
         show_settings()
     elif name == "close-sheet":

@@ -17,6 +17,7 @@ from .arena import PlayerStats
 from .basic import agents as basic_agents
 from .basic import arena as basic_arena
 from .basic.rules import TURNOVERS
+from .basic.rules import Rules as BasicRules
 from .gin.agents import agent_class, make_agent
 from .gin.arena import ArenaStats, MatchOutcome, play_pair, summarize
 from .gin.rules import PRESETS, TARGETS, Rules, preset
@@ -315,7 +316,7 @@ def _format_basic(s: basic_arena.ArenaStats, args: argparse.Namespace) -> str:
     rotations = _rotations(s.hands, len(args.players), "hand")
     lines = [
         f"Basic Rummy arena: {', '.join(args.players)}; {s.hands} hands ({rotations}), "
-        f"seed {args.seed}"
+        f"seed {args.seed}{_house_text(args)}"
     ]
     lines += _player_lines(s.players, "hand", 2)
     lines.append(
@@ -343,10 +344,14 @@ def _spread(play: Callable[[T], R], items: Iterable[T], jobs: int) -> list[R]:
 
 
 def _play_basic(
-    number: int, seed: int, players: tuple[str, ...], turnovers: int
+    number: int,
+    seed: int,
+    players: tuple[str, ...],
+    turnovers: int,
+    house: tuple[tuple[str, Any], ...] = (),
 ) -> basic_arena.HandOutcome:
     factories = [partial(basic_agents.make_agent, name) for name in players]
-    return basic_arena.play_hand(number, seed, factories, turnovers=turnovers)
+    return basic_arena.play_hand(number, seed, factories, turnovers=turnovers, house=house)
 
 
 def _line_up_arena(
@@ -392,6 +397,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             house=tuple(args.house),
         )
     if args.game == "basic":
+        _with_house(parser, BasicRules(players=len(args.players)), args.house)
         return _line_up_arena(
             args,
             _play_basic,
@@ -399,6 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.hands,
             _format_basic,
             turnovers=args.turnovers,
+            house=tuple(args.house),
         )
     rules = _with_house(parser, preset(args.rules, args.target), args.house)
     if args.command == "selfplay":

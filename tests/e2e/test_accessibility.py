@@ -186,9 +186,10 @@ def scan_new_match_question(tour: Tour, game: str) -> None:
 def test_the_start_screen_and_sheets_of_each_game_are_accessible(page: Page, site):
     open_page(page, site.url)
     tour = Tour(page)
+    page.get_by_test_id("house-rules").locator("summary").click()  # each game's, open
     for game in ("gin", "basic", "rummikub"):
         press(page.get_by_test_id(f"game-{game}"))
-        tour.scan(f"start screen, {game} chosen")
+        tour.scan(f"start screen, {game} chosen, its house rules open")
         scan_sheets(tour, game)
     press(page.get_by_test_id("settings"))
     expect(page.locator("#sheet")).to_be_visible()

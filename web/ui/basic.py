@@ -8,7 +8,7 @@ in the view model; `ui/table.py` sends the codes, shows refusals, paces the comp
 stores the save and statistics.
 """
 
-from . import seats
+from . import house, seats
 from . import table as shared
 from .dom import (
     by_id,
@@ -213,6 +213,7 @@ class Basic(shared.Table):
         )
 
         show_status(el("basic-status"), self.message, self.error, self.status_text(view, fits))
+        house.draw_line(el("basic-house-line"), view)
 
         mine = self.melds_html(view, you["seat"], fits)
         own = by_id("my-melds")

@@ -493,10 +493,13 @@ async def ask(question, yes):
     return asked["yes"]
 
 
-def show_rules(game):
-    """The rules page of `game` from the catalog: paragraphs, "## " headings, "- " lists."""
+def show_rules(game, house=()):
+    """The rules page of `game` from the catalog: paragraphs, "## " headings, "- " lists; then
+    the `house` rules the game in play follows, in words, under a heading of their own."""
     prefix = {"basic": "basic.", "rummikub": "rk."}.get(game, "")
-    body = Catalog.strings.get(prefix + "rules.body") or []
+    body = list(Catalog.strings.get(prefix + "rules.body") or [])
+    if house:
+        body += ["## " + t("house.inForce")] + ["- " + words for words in house]
     container = document.createElement("div")
     listing = None
     for paragraph in body:

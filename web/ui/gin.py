@@ -6,7 +6,7 @@ drawn, the settlement with its bonus and lay-offs come in the view model; `ui/ta
 the codes, shows refusals, paces the computer and stores the save and statistics.
 """
 
-from . import seats
+from . import house, seats
 from . import table as shared
 from .dom import (
     by_id,
@@ -107,6 +107,8 @@ class Gin(shared.Table):
             self.play_selected("discard")
         elif name == "knock":
             self.play_selected("knock")
+        elif name == "big-gin":
+            spawn(self.play("biggin"))
         elif name == "hint":
             spawn(self.toggle_hints())
         elif name == "pile-list":
@@ -189,6 +191,7 @@ class Gin(shared.Table):
         ):
             node.classList.toggle("hinted", best is not None and best["move"] in moves)
         show_status(el("status"), self.message, self.error, self.status_text(view))
+        house.draw_line(el("house-line"), view)
         self.draw_hand(view)
         self.draw_result(view)
 
@@ -267,6 +270,9 @@ class Gin(shared.Table):
         knock.textContent = t("action.gin" if option and option["gin"] else "action.knock")
         knock.setAttribute("aria-disabled", "false" if can_knock else "true")
         conceal(knock, screen != "discard")
+        big_gin = el("big-gin")
+        conceal(big_gin, not view["can_big_gin"])
+        big_gin.classList.toggle("hinted", best is not None and best["move"] == "BigGin")
         discard = el("discard-button")
         conceal(discard, screen != "discard")
         discard.setAttribute("aria-disabled", "false" if selected else "true")
@@ -285,7 +291,8 @@ class Gin(shared.Table):
             return voiced(
                 said(view, "settle.undercut.", result["winner"]), sharer, name=other(view)
             )
-        kind = "settle.gin." if result["kind"] == "gin" else "settle.knock."
+        kinds = {"gin": "settle.gin.", "big_gin": "settle.bigGin."}
+        kind = kinds.get(result["kind"], "settle.knock.")
         return voiced(said(view, kind, result["knocker"]), sharer, name=other(view))
 
     def points(self, view, sharer=False):
@@ -301,13 +308,18 @@ class Gin(shared.Table):
         if result["kind"] == "dead":
             return "<p>" + escape(t("settle.dead")) + "</p>"
         points = self.points(view, sharer)
-        if result["bonus"]:
-            breakdown = t(
-                "settle.breakdown",
-                difference=result["points"] - result["bonus"],
-                bonus=result["bonus"],
-            )
-            points += " (" + breakdown + ")"
+        doubled = view.get("multiplier", 1) == 2  # Oklahoma's spade upcard
+        if result["bonus"] or doubled:
+            scored = result["points"] // (2 if doubled else 1)
+            key = "settle.breakdownBigGin" if result["kind"] == "big_gin" else "settle.breakdown"
+            parts = [
+                t(key, difference=scored - result["bonus"], bonus=result["bonus"])
+                if result["bonus"]
+                else str(scored)
+            ]
+            if doubled:
+                parts.append(t("settle.doubled"))
+            points += " (" + " ".join(parts) + ")"
         you = t("replay.player") if sharer else t("table.you")
         return (
             '<p class="points" data-testid="hand-points">'
@@ -331,7 +343,8 @@ class Gin(shared.Table):
             )
             final = totals = t("basic.result.totals", scores=both)
         else:
-            final = t("match.final", you=scores["you"], opponent=scores["opponent"])
+            ended = view["match"]["totals"]  # with the end-of-game bonuses, once it is over
+            final = t("match.final", you=ended["you"], opponent=ended["opponent"])
             totals = t(
                 "settle.totals",
                 you=scores["you"],
@@ -339,6 +352,7 @@ class Gin(shared.Table):
                 target=view["target"],
             )
         if screen == "match-over":
+            lines += bonus_lines(view)
             title = t("match.won") if view["match"]["won"] else about(view, "match.lost")
             show_result(outcome, lines, final, over=title, review=True)
         else:
@@ -446,6 +460,22 @@ def show_pile(view):
         or "<p>" + escape(t("pile.empty")) + "</p>"
     )
     open_sheet(t("pile.title"), box)
+
+
+def bonus_lines(view):
+    """Each player's end-of-game bonuses by name ("Box ×3 +75"), a paragraph each (HTML)."""
+    names = {"you": seats.own_name(view), "opponent": opponent_name(view)}
+    lines = []
+    for role in ("you", "opponent"):
+        found = view["match"]["bonuses"][role]
+        if found:
+            each = " · ".join(
+                t("bonus." + bonus["name"], times=bonus["times"], points=bonus["points"])
+                for bonus in found
+            )
+            text = t("bonus.line", name=names[role], bonuses=each)
+            lines.append('<p class="bonuses" data-testid="match-bonuses">' + escape(text) + "</p>")
+    return lines
 
 
 def settlement_html(result, opponent, you):

@@ -44,6 +44,17 @@ CHOICES = {
     "rkLength": RK_LENGTHS,
     "rkMeld": ("on", "off"),
     "rkTimer": ("off", "30", "60", "120"),
+    # House rules (the start screen's folded group): today's rules first.
+    "ginOklahoma": ("off", "on", "spades"),
+    "ginBigGin": ("0", "31", "50"),
+    "ginBonuses": ("off", "25", "20"),
+    "basicMelds": ("one", "any"),
+    "basicLayOff": ("any", "after"),
+    "basicAce": ("low", "both"),
+    "basicFinal": ("optional", "required"),
+    "basicStockOut": ("turn", "shuffle", "end"),
+    "basicRummy": ("off", "double"),
+    "rkMeldPoints": ("30", "20", "25", "35", "40", "45", "50"),
     "speed": ("normal", "slow", "fast"),
     "theme": ("system", "light", "dark"),
 }
@@ -154,10 +165,16 @@ def chosen_game():
 def settings(game):
     """The start screen's settings for `game`, as the engine's session reads them."""
     if game == "gin":
+        oklahoma, bonuses = Prefs.get("ginOklahoma"), Prefs.get("ginBonuses")
         return {
             "target": Prefs.get("target"),
             "level": Prefs.get("level"),
             "rules": Prefs.get("rules"),
+            "oklahoma": oklahoma != "off",
+            "oklahoma_spades_double": oklahoma == "spades",
+            "big_gin_bonus": int(Prefs.get("ginBigGin")),
+            "game_bonuses": bonuses != "off",
+            "box_bonus": 25 if bonuses == "off" else int(bonuses),
         }
     if game == "rummikub":
         kind, _, value = Prefs.get("rkLength").partition("-")
@@ -165,7 +182,8 @@ def settings(game):
         return {
             "opponents": Prefs.get("rkOpponents"),
             "level": Prefs.get("rkLevel"),
-            "initial_meld": Prefs.get("rkMeld") == "on",
+            # on: the house rule's points (30, today's, reads as true in the engine)
+            "initial_meld": int(Prefs.get("rkMeldPoints")) if Prefs.get("rkMeld") == "on" else 0,
             "rounds": int(value) if kind == "rounds" else None,
             "target": int(value) if kind == "target" else None,
             "timer": None if timer == "off" else int(timer),
@@ -176,6 +194,12 @@ def settings(game):
         "hands": int(value) if kind == "hands" else None,
         "target": int(value) if kind == "target" else None,
         "level": Prefs.get("basicLevel"),
+        "melds_per_turn": Prefs.get("basicMelds"),
+        "lay_off_after_meld": Prefs.get("basicLayOff") == "after",
+        "ace": Prefs.get("basicAce"),
+        "final_discard": Prefs.get("basicFinal"),
+        "stock_out": Prefs.get("basicStockOut"),
+        "rummy_doubles": Prefs.get("basicRummy") == "double",
     }
 
 

@@ -15,7 +15,7 @@ import json
 
 import js
 
-from . import drag, seats
+from . import drag, house, seats
 from . import table as shared
 from .dom import (
     by_id,
@@ -590,6 +590,7 @@ class Rummikub(shared.Table):
         self.draw_rack(view)
         self.draw_controls(view)
         show_status(el("rk-status"), self.message, self.error, self.status_text(view))
+        house.draw_line(el("rk-house-line"), view)
         self.draw_result(view)
 
     def draw_sets(self, view):

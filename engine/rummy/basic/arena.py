@@ -9,7 +9,8 @@ with 95% intervals: Wilson for win rates, normal for points.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from .. import arena
 from ..arena import AgentFactory, PlayerStats
@@ -53,12 +54,14 @@ def play_hand(
     cap: int | None = None,
     rummy_doubles: bool = False,
     turnovers: int = TURNOVERS,
+    house: tuple[tuple[str, Any], ...] = (),
 ) -> HandOutcome:
-    """Hand `number` of an arena: its deal, its rotation of the line-up, fresh agents; `cap`
-    defaults to `action_cap(turnovers)`."""
+    """Hand `number` of an arena: its deal, its rotation of the line-up, fresh agents, under
+    the `house` rules given (fields of Rules: ("melds_per_turn", "any")); `cap` defaults to
+    `action_cap(turnovers)`."""
     n = len(players)
     agents, seat_of = arena.seat_agents(number, seed, players)
-    rules = rules_for(n, rummy_doubles, turnovers)
+    rules = replace(rules_for(n, rummy_doubles, turnovers), **dict(house))
     hand = Round.deal(derive_seed(seed, number // n), rules, dealer=0)
     hand = arena.play_round(hand, agents, action_cap(turnovers) if cap is None else cap)
     result = hand.result

@@ -103,6 +103,10 @@ class Settings:
     def seating(self) -> Seating:
         return checked_seating(self, self.opponents + 1, agents.LEVELS)
 
+    def house_rules(self) -> dict[str, Any]:
+        """The house rules in force, by name: the initial meld's points when other than 30."""
+        return {"initial_meld": self.initial_meld} if type(self.initial_meld) is int else {}
+
     @property
     def initial_meld_points(self) -> int:
         """The points the initial meld needs (0: off)."""
@@ -202,6 +206,7 @@ class RummikubSession(MatchSession):
             "game": self.game,
             "screen": self.screen,
             "settings": settings_record(self.settings),
+            "house_rules": self.settings.house_rules(),
             "seat": seat,
             "seats": self.seating.model(),
             "players": [
