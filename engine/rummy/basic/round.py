@@ -340,7 +340,7 @@ class Round:
     def _check_keeps_a_discard(self, cards: tuple[Card, ...]) -> None:
         if self._keeps_a_discard(cards):
             return
-        if len(cards) == len(self.hands[self.to_move]):
+        if all(card in cards for card in self.hands[self.to_move]):  # nothing would be left
             raise IllegalAction(
                 "Keep a card to discard: the last card must be discarded (house rule).",
                 "final_discard",
