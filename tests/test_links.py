@@ -336,17 +336,7 @@ def _played(game):
     return _CACHE[game]
 
 
-# Issue 31: Basic Rummy's house rules join its settings before the link format holds them (it
-# is extended separately); strict, so this fails once they are in and the mark must go.
-HOUSE_RULES_NOT_IN_LINKS = pytest.mark.xfail(
-    strict=True, reason="issue 31: the link format does not hold Basic Rummy's house rules yet"
-)
-
-
-@pytest.mark.parametrize(
-    "session_type",
-    [GinSession, pytest.param(BasicSession, marks=HOUSE_RULES_NOT_IN_LINKS), RummikubSession],
-)
+@pytest.mark.parametrize("session_type", [GinSession, BasicSession, RummikubSession])
 def test_a_link_holds_every_setting_of_its_game(session_type):
     """A setting added to a game must be added to its links (in a new version): all but the
     seats, which version 2 adds, the names, which a link never holds, and the house rules,
@@ -381,6 +371,13 @@ def test_a_big_gin_has_a_verb_of_its_own_in_version_3_and_versions_1_and_2_keep_
     assert links._TOKENS["r1"] == links._TOKENS["r2"] == links._Tokens(links.VERBS)
     with pytest.raises(ValueError, match="a link cannot hold"):
         links._TOKENS["r1"].encode("1 biggin")
+
+
+def test_a_basic_rummy_hand_under_house_rules_replays_under_them_from_its_link():
+    rules = {"opponents": 2, "melds_per_turn": "any", "ace": "both", "stock_out": "shuffle"}
+    session = played_out(BasicSession.create(rules, 4))
+    shared = decode(encode(share(session)))
+    assert shared.settings == session.settings and replay(shared) == session.match.round
 
 
 def test_a_hand_of_a_shared_table_under_house_rules_keeps_its_seats_too():

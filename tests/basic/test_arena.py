@@ -126,6 +126,7 @@ def test_arena_command_prints_one_json_object_the_same_for_any_number_of_jobs():
     assert set(stats) == {
         "seed",
         "turnovers",
+        "house",
         "hands",
         "players",
         "draws",
