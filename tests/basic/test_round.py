@@ -20,12 +20,14 @@ from rummy.basic import (
     parse_action,
     replay,
 )
+from rummy.basic.session import Settings
 from rummy.cards import DECK, shuffled_deck
 from rummy.cards import parse_card as card
 from rummy.cards import parse_cards as cards
 from rummy.errors import IllegalAction
 from rummy.melds import make_meld
 from rummy.rng import Rng, derive_seed
+from rummy.sessions import house_rules
 
 
 def rules(players=2, **kw):
@@ -479,6 +481,6 @@ def test_an_unknown_house_rule_value_is_refused_by_name(name, value):
 
 
 def test_the_house_rules_in_force_are_those_that_differ_from_the_rules_page():
-    assert Rules().house_rules() == {}
-    chosen = Rules(ace="both", stock_out="end", rummy_doubles=True)
-    assert chosen.house_rules() == {"rummy_doubles": True, "ace": "both", "stock_out": "end"}
+    assert house_rules(Settings()) == {}
+    chosen = Settings(ace="both", stock_out="end", rummy_doubles=True)
+    assert house_rules(chosen) == {"rummy_doubles": True, "ace": "both", "stock_out": "end"}

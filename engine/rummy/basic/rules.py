@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field
 
 from ..records import HOUSE_RULE
 
@@ -95,14 +94,6 @@ class Rules:
     def pile_returns(self, turnovers: int) -> bool:
         """Whether the pile will become the stock again after `turnovers` turnovers."""
         return self.stock_out != "end" and turnovers < self.turnovers
-
-    def house_rules(self) -> dict[str, Any]:
-        """The house rules in force that differ from the rules page, by name."""
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if f.name in HOUSE_RULES and getattr(self, f.name) != f.default
-        }
 
 
 HOUSE_RULES = (
