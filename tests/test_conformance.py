@@ -1,9 +1,9 @@
 """Every game keeps the promises of the interface (rummy/game.py), checked the same way for gin,
-Basic Rummy at each seat count its rules allow (and at two under its house rules) and Rummikub
-at each of its: random legal play ends with a result; no card or tile is ever lost or made; a
-saved match replays to the same state; what a seat sees does not depend on the cards it cannot
-see; and an illegal action is refused with the game's error, changing nothing. And at a table
-every seat of which is a person sharing the device, in every game and at every seat count: a
+Basic Rummy at each seat count its rules allow (and under each house rule at one or two) and
+Rummikub at each of its: random legal play ends with a result; no card or tile is ever lost or
+made; a saved match replays to the same state; what a seat sees does not depend on the cards it
+cannot see; and an illegal action is refused with the game's error, changing nothing. And at a
+table every seat of which is a person sharing the device, in every game and at every seat count: a
 move is taken only from the person on screen, and the cover between two people's turns holds no
 hidden card of anyone.
 
@@ -39,6 +39,7 @@ from support.random_play import BASIC_HOUSE_RULES, reshuffle_hidden
 
 CAP = 3000  # actions: a round still going after this many never ends
 SEEDS = (0, 1, 2, 3)
+HOUSE_SEEDS = SEEDS[:2]  # for the house rules' entries: fewer deals, to keep the suite fast
 ROUNDS = 2  # played of each match, so that records hold a round after the first
 REPLAY_EVERY = 50  # a saved match is replayed at every 50th action, and at the end
 
@@ -54,6 +55,7 @@ class Game:
     everything: Callable[[Any], Counter[Any]]  # a round's cards or tiles, wherever they lie
     not_held: Callable[[Any], list[Any]]  # actions of the seat to move with cards it lacks
     error: type[IllegalAction]
+    seeds: tuple[int, ...] = SEEDS
 
 
 def gin_not_held(hand: gin.Round) -> list[Any]:
@@ -149,6 +151,7 @@ GIN_HOUSE_RULES = {
 def gin_under(house_rules: dict[str, Any]) -> Game:
     return replace(
         GAMES["gin"],
+        seeds=HOUSE_SEEDS,
         start=lambda players, seed: gin.Match.start(
             replace((gin.HOUSE, gin.PAGAT)[seed % 2], **house_rules), seed, first_dealer=seed % 2
         ),
@@ -157,12 +160,24 @@ def gin_under(house_rules: dict[str, Any]) -> Game:
 
 GAMES.update({name: gin_under(house_rules) for name, house_rules in GIN_HOUSE_RULES.items()})
 
-# Basic Rummy under each house rule that changes what is legal, and under all of them at once.
+# Basic Rummy under each house rule that changes what is legal, and under all of them at once,
+# each at the seat count where it comes up most: several melds and lay-offs at four, an empty
+# stock at four (more draws a hand), ace-high runs and the final discard at two.
+BASIC_HOUSE_SEATS = {
+    "melds-any": (4,),
+    "lay-off-after-meld": (4,),
+    "ace-both": (2,),
+    "final-discard": (2,),
+    "stock-shuffle": (4,),
+    "stock-end": (4,),
+    "all": (2, 4),
+}
 GAMES.update(
     {
         f"basic-{label}": replace(
             GAMES["basic"],
-            players=(2, 4),
+            players=BASIC_HOUSE_SEATS[label],
+            seeds=HOUSE_SEEDS,
             start=lambda players, seed, options=options: basic.Match.start(
                 basic.Rules(players=players, **options), seed
             ),
@@ -175,7 +190,7 @@ CASES = [
     pytest.param(name, players, seed, id=f"{name}-{players}p-seed{seed}")
     for name, game in GAMES.items()
     for players in game.players
-    for seed in SEEDS
+    for seed in game.seeds
 ]
 
 
