@@ -95,7 +95,7 @@ def test_an_illegal_meld_is_refused_with_its_reason_and_changes_nothing():
     before = session.view_model()
     refusal = session.act("meld " + " ".join(c.code for c in not_a_meld))
     assert refusal.reason == "not_a_meld"
-    assert refusal.params == {"cards": " ".join(c.code for c in sorted(not_a_meld))}
+    assert refusal.params == {"cards": " ".join(c.code for c in sorted(not_a_meld)), "ace": "low"}
     assert session.view_model() == before
 
 

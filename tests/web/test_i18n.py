@@ -1,7 +1,8 @@
 """The UI string catalogs in web/i18n: every language has the keys and placeholders of en.json,
 English has plural forms where a count can be 1 (Chinese has none), Chinese text is parted by
 its own commas, and every key the web code names literally exists in en.json; and the page's
-`t()` picks the plural form by its count."""
+`t()` picks the plural form by its count, and its `refusal_text` words a refusal as the rules in
+force make it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from rummy.basic.rules import CHOICES
+from support.session_play import basic_at_play
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 I18N = WEB / "i18n"
@@ -133,6 +136,13 @@ def test_keys_used_in_web_code_exist():
     assert not missing, f"keys used in web code but missing from en.json: {missing}"
 
 
+# ---- refusals: the engine's reason codes, each worded by the page (web/ui/dom.py, refusal_text)
+
+
+def test_every_ace_rule_has_the_words_a_meld_refused_names():
+    assert {f"error.ace.{ace}" for ace in CHOICES["ace"]} <= set(EN)
+
+
 def assert_plural_forms(key: str, value: dict) -> None:
     assert set(value) == PLURAL_KEYS, f"{key}: plural forms are exactly {sorted(PLURAL_KEYS)}"
     one, other = value["one"], value["other"]
@@ -215,3 +225,27 @@ def test_a_replay_words_the_sharer_where_the_table_says_you(dom):
     assert dom.voiced("settle.knock.opponent", True) == "The computer knocked"  # no twin needed
     dom.Catalog.strings = load(I18N / "zh-Hans.json")
     assert dom.voiced("basic.result.out.you", True) == "分享者出完了牌！"
+
+
+def page_refusal(dom, session, code: str, lang: str) -> str:
+    """The refusal of the person's move `code`, as the Basic Rummy table words it in `lang`."""
+    refusal = session.act(code)
+    assert refusal.reason != "bad_code", refusal
+    dom.Catalog.strings = load(I18N / f"{lang}.json")
+    return dom.refusal_text(refusal.as_dict(), "basic.")
+
+
+LANGS = [path.stem for path in CATALOGS]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_meld_refused_names_the_ace_rule_in_force(dom, lang: str):
+    catalog = load(I18N / f"{lang}.json")
+    low = page_refusal(dom, basic_at_play("QH KH AH 5C"), "meld QH KH AH", lang)
+    both = page_refusal(dom, basic_at_play("KH AH 2H 5C", ace="both"), "meld KH AH 2H", lang)
+    assert catalog["error.ace.low"] in low and catalog["error.ace.both"] not in low
+    assert catalog["error.ace.both"] in both and catalog["error.ace.low"] not in both
+    assert both.startswith("A♥ 2♥ K♥ ") and "{" not in both  # its cards as faces
+    if lang == "en":
+        assert low.endswith("in sequence (ace low).")
+        assert both.endswith("in sequence (ace high or low, never K-A-2).")
