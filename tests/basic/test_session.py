@@ -360,6 +360,16 @@ def test_a_bad_house_rule_setting_is_refused_by_name(name, value):
         BasicSession.create({name: value}, 1)
 
 
+@pytest.mark.parametrize(
+    "ace, melds",
+    [("both", [["QH", "KH", "AH"], ["5C", "9D"]]), ("low", [["AH", "5C", "9D", "QH", "KH"]])],
+)
+def test_the_hand_is_grouped_by_the_melds_of_the_rules_ace(ace, melds):
+    session = basic_at_play("QH KH AH 5C 9D", ace=ace)
+    assert session.view_model()["hand"]["melds"] == melds
+    assert session.seen_model(session.view)["hand"]["melds"] == melds  # as the review shows it
+
+
 def test_the_persons_options_follow_the_house_rules():
     options = basic_at_play("QS KS AS 7H 7D 7C 2D", ace="both").view_model()["options"]
     assert ["QS", "KS", "AS"] in options["offers"] and ["QS", "KS", "AS"] in options["melds"]
