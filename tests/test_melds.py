@@ -94,6 +94,14 @@ def test_sets_are_three_or_four_of_a_rank():
     assert meld_kind(parse_cards("7C 7D 8H")) is None
 
 
+def test_a_card_given_twice_makes_no_meld():
+    seven, *others = parse_cards("7C 7D 7H")
+    assert meld_kind((seven, seven, *others)) is None  # four 7s, but only three cards
+    assert meld_kind((seven, seven, *others), ace_high=True) is None
+    with pytest.raises(ValueError, match="7C 7C 7D 7H is not a set or a run"):
+        make_meld((seven, *others, seven))
+
+
 def test_a_card_counts_in_one_meld_only():
     # ♥7 cannot serve the three 7s and the hearts run at once.
     hand = parse_cards("7H 7D 7C 8H 9H")

@@ -78,13 +78,17 @@ def _layoff_mask(kind: str, cards: tuple[Card, ...], ace_high: bool) -> int:
 
 def meld_kind(cards: Iterable[Card], ace_high: bool = False) -> str | None:
     """ "set", "run", or None when the cards are not one legal meld (`ace_high`: ace high or
-    low)."""
-    return (_KINDS_ACE_HIGH if ace_high else _KINDS).get(to_mask(cards))
+    low); a card given twice makes none (the mask alone would count it once)."""
+    cards = tuple(cards)
+    mask = to_mask(cards)
+    if mask.bit_count() != len(cards):
+        return None
+    return (_KINDS_ACE_HIGH if ace_high else _KINDS).get(mask)
 
 
 def make_meld(cards: Iterable[Card], ace_high: bool = False) -> Meld:
     """The Meld of these cards; ValueError naming them when they are not a legal meld."""
-    cards = tuple(sorted(set(cards)))
+    cards = tuple(sorted(cards))
     kind = meld_kind(cards, ace_high)
     if kind is None:
         raise ValueError(f"{' '.join(map(str, cards))} is not a set or a run")

@@ -741,10 +741,10 @@ def last_move(log: list[dict[str, Any]], draws: Collection[str]) -> dict[str, An
     return {**last, "drew": drew}
 
 
-def grouped(cards: Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
-    """A hand as shown by default: each meld of a least-deadwood arrangement, then the
-    deadwood cards, low to high."""
-    arrangement = best_arrangement(cards)
+def grouped(cards: Iterable[Card], ace_high: bool = False) -> tuple[tuple[Card, ...], ...]:
+    """A hand as shown by default: each meld of a least-deadwood arrangement (`ace_high`: the
+    rules' ace, as the melds take it), then the deadwood cards, low to high."""
+    arrangement = best_arrangement(cards, ace_high)
     groups = tuple(meld.cards for meld in arrangement.melds)
     loose = tuple(sorted(arrangement.deadwood_cards, key=lambda c: (c.rank, c.suit)))
     return groups + ((loose,) if loose else ())
@@ -759,12 +759,13 @@ def sorted_by(cards: Iterable[Card], key: str) -> tuple[Card, ...]:
     raise ValueError(f"sort by 'suit' or 'rank', not {key!r}")
 
 
-def arrangements(cards: Iterable[Card]) -> dict[str, list[list[str]]]:
+def arrangements(cards: Iterable[Card], ace_high: bool = False) -> dict[str, list[list[str]]]:
     """The ways the page may show a hand, each a list of groups of card codes: "melds" (the
-    melds of a least-deadwood arrangement, then the rest), "suit" and "rank" (one group)."""
+    melds of a least-deadwood arrangement under the rules' ace, then the rest), "suit" and
+    "rank" (one group)."""
     cards = tuple(cards)
     return {
-        "melds": [codes(group) for group in grouped(cards)],
+        "melds": [codes(group) for group in grouped(cards, ace_high)],
         "suit": [codes(sorted_by(cards, "suit"))],
         "rank": [codes(sorted_by(cards, "rank"))],
     }

@@ -170,6 +170,16 @@ def test_a_meld_must_be_a_set_or_a_run_with_the_ace_low_only():
     assert hand.apply(NewMeld(0, cards("AH 2H 3H"))).table[0].meld.kind == "run"
 
 
+@pytest.mark.parametrize("hand", ["7C 7D 7H KD", "7C 7D 7H"])
+def test_a_meld_naming_a_card_twice_is_refused_and_changes_nothing(hand):
+    """Four 7s of three cards: not a meld (its code, "0 meld 7C 7C 7D 7H", would not even read
+    back), however many cards the hand holds."""
+    before = position([hand, "4H"], phase=Phase.PLAY, table=[(1, "8S 9S TS")])
+    twice = NewMeld(0, (card("7C"), card("7C"), card("7D"), card("7H")))
+    refused(before, twice, "not_a_meld")
+    assert before == position([hand, "4H"], phase=Phase.PLAY, table=[(1, "8S 9S TS")])
+
+
 def test_going_out_by_a_meld_ends_the_hand_at_once_without_a_discard():
     hand = position(
         ["4C 5C 6C", "KD QD 2H", "9S"], phase=Phase.PLAY, table=[(2, "7H 8H 9H")], laid=(0, 2)

@@ -2,8 +2,6 @@
 person's options in the view model (melds, lay-offs, discards, offers), the last move, the
 end-of-hand summary, statistics, and the house rules the settings choose."""
 
-from dataclasses import replace
-
 import pytest
 from rummy.basic import (
     TURNOVERS,
@@ -11,17 +9,14 @@ from rummy.basic import (
     DrawStock,
     LayOff,
     NewMeld,
-    Phase,
-    TableMeld,
     hand_value,
 )
 from rummy.basic.actions import action_code
 from rummy.basic.agents import LEVELS, make_agent
 from rummy.basic.session import BasicSession, Settings, Stats, levels
-from rummy.cards import parse_cards
 from rummy.melds import make_meld
 from rummy.sessions import Refusal
-from support.session_play import acted, moves_of_the_hand
+from support.session_play import acted, basic_at_play, moves_of_the_hand
 from support.session_play import until as play_until
 
 PERSON = 0  # the one person's seat, against the computer players
@@ -100,7 +95,7 @@ def test_an_illegal_meld_is_refused_with_its_reason_and_changes_nothing():
     before = session.view_model()
     refusal = session.act("meld " + " ".join(c.code for c in not_a_meld))
     assert refusal.reason == "not_a_meld"
-    assert refusal.params == {"cards": " ".join(c.code for c in sorted(not_a_meld))}
+    assert refusal.params == {"cards": " ".join(c.code for c in sorted(not_a_meld)), "ace": "low"}
     assert session.view_model() == before
 
 
@@ -128,11 +123,7 @@ def test_the_options_are_the_persons_legal_moves():
 
 
 def test_meld_offers_are_the_persons_largest_legal_melds():
-    session = new(9, opponents=1)
-    hand = session.match.round
-    cards = parse_cards("7S 8S 9S TS 7H 7D KC 2D")
-    played = replace(hand, hands=(cards,) + hand.hands[1:], to_move=PERSON, phase=Phase.PLAY)
-    session = replace(session, match=replace(session.match, round=played))
+    session = basic_at_play("7S 8S 9S TS 7H 7D KC 2D")
     offers = {frozenset(o) for o in session.view_model()["options"]["offers"]}
     assert offers == {frozenset("7S 8S 9S TS".split()), frozenset("7S 7H 7D".split())}
     session = acted(session, "meld 7S 8S 9S TS")
@@ -369,39 +360,31 @@ def test_a_bad_house_rule_setting_is_refused_by_name(name, value):
         BasicSession.create({name: value}, 1)
 
 
-def playing(cards, table=(), **settings):
-    """A session whose person holds `cards` after drawing, `table` melds on the table (each put
-    down by seat 1)."""
-    session = new(9, opponents=1, **settings)
-    hand = session.match.round
-    melds = tuple(
-        TableMeld(1, make_meld(parse_cards(m), session.match.rules.ace_high)) for m in table
-    )
-    played = replace(
-        hand,
-        hands=(parse_cards(cards),) + hand.hands[1:],
-        table=melds,
-        to_move=PERSON,
-        phase=Phase.PLAY,
-    )
-    return replace(session, match=replace(session.match, round=played))
+@pytest.mark.parametrize(
+    "ace, melds",
+    [("both", [["QH", "KH", "AH"], ["5C", "9D"]]), ("low", [["AH", "5C", "9D", "QH", "KH"]])],
+)
+def test_the_hand_is_grouped_by_the_melds_of_the_rules_ace(ace, melds):
+    session = basic_at_play("QH KH AH 5C 9D", ace=ace)
+    assert session.view_model()["hand"]["melds"] == melds
+    assert session.seen_model(session.view)["hand"]["melds"] == melds  # as the review shows it
 
 
 def test_the_persons_options_follow_the_house_rules():
-    options = playing("QS KS AS 7H 7D 7C 2D", ace="both").view_model()["options"]
+    options = basic_at_play("QS KS AS 7H 7D 7C 2D", ace="both").view_model()["options"]
     assert ["QS", "KS", "AS"] in options["offers"] and ["QS", "KS", "AS"] in options["melds"]
-    model = acted(playing("QS KS AS 7H 7D 7C 2D", ace="both"), "meld AS KS QS").view_model()
+    model = acted(basic_at_play("QS KS AS 7H 7D 7C 2D", ace="both"), "meld AS KS QS").view_model()
     assert model["last_move"]["cards"] == model["melds"][-1]["cards"] == ["QS", "KS", "AS"]
     session = acted(
-        playing("QS KS AS 7H 7D 7C 2D", ace="both", melds_per_turn="any"), "meld 7H 7D 7C"
+        basic_at_play("QS KS AS 7H 7D 7C 2D", ace="both", melds_per_turn="any"), "meld 7H 7D 7C"
     )
     assert session.view_model()["options"]["offers"] == [["QS", "KS", "AS"]]  # a second meld
-    options = playing("9S 4C 4D 4H KD", ["6S 7S 8S"], lay_off_after_meld=True).view_model()
+    options = basic_at_play("9S 4C 4D 4H KD", ["6S 7S 8S"], lay_off_after_meld=True).view_model()
     assert options["options"]["layoffs"] == {}  # no meld of the person's own yet
     session = acted(
-        playing("9S 4C 4D 4H KD", ["6S 7S 8S"], lay_off_after_meld=True), "meld 4C 4D 4H"
+        basic_at_play("9S 4C 4D 4H KD", ["6S 7S 8S"], lay_off_after_meld=True), "meld 4C 4D 4H"
     )
     assert session.view_model()["options"]["layoffs"] == {"9S": [0]}
-    options = playing("4C 5C 6C", final_discard="required").view_model()["options"]
+    options = basic_at_play("4C 5C 6C", final_discard="required").view_model()["options"]
     assert options["melds"] == [] and options["offers"] == []  # it would leave nothing to discard
-    assert playing("4C 5C 6C").view_model()["options"]["offers"] == [["4C", "5C", "6C"]]
+    assert basic_at_play("4C 5C 6C").view_model()["options"]["offers"] == [["4C", "5C", "6C"]]

@@ -116,6 +116,7 @@ def test_an_illegal_meld_and_lay_off_are_explained_and_change_nothing(page: Page
     status = page.get_by_test_id("basic-status")
     expect(status).to_have_class(re.compile("error"))
     expect(status).to_contain_text("is not a meld")
+    expect(status).to_contain_text("(ace low).")  # the rules' ace, worded by the page
     assert saved(page) == before and hand_codes(page) == hand and phase(page) == "play"
 
     press(page.get_by_test_id("basic-clear"))

@@ -1,10 +1,12 @@
 """The UI string catalogs in web/i18n: every language has the keys and placeholders of en.json,
 English has plural forms where a count can be 1 (Chinese has none), Chinese text is parted by
-its own commas, and every key the web code names literally exists in en.json; and the page's
-`t()` picks the plural form by its count."""
+its own commas, every key the web code names literally exists in en.json, and every refusal the
+engine raises has its words; and the page's `t()` picks the plural form by its count, and its
+`refusal_text` words a refusal as the rules in force make it."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import re
@@ -13,8 +15,13 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from rummy import errors
+from rummy.basic.rules import CHOICES
+from support.session_play import basic_at_play
 
-WEB = Path(__file__).resolve().parents[2] / "web"
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+ENGINE = ROOT / "engine" / "rummy"
 I18N = WEB / "i18n"
 CATALOGS = sorted(I18N.glob("*.json"))
 
@@ -133,6 +140,88 @@ def test_keys_used_in_web_code_exist():
     assert not missing, f"keys used in web code but missing from en.json: {missing}"
 
 
+# ---- refusals: the engine's reason codes, each worded by the page (web/ui/dom.py, refusal_text)
+
+REFUSALS = {
+    name
+    for name, value in vars(errors).items()
+    if isinstance(value, type) and issubclass(value, errors.IllegalAction)
+}  # IllegalAction and its kinds (IllegalPlay)
+# Refusals only a fault of the page meets, never a person's move: a move while the table is
+# covered, "reveal" with nothing covered, "pass-on" at a table nobody shares, a review of a game
+# without one, a request the worker cannot read. The page says "not allowed" (error.illegal).
+PAGE_FAULTS = {"covered", "not_covered", "not_shared", "no_review", "bad_request"}
+
+
+def raised_reasons() -> dict[str, set[str]]:
+    """Each reason code the engine raises (an IllegalAction, or a session's Refusal, or a helper
+    taking a `reason` that it passes on), mapped to where: the game's folder (its page is
+    web/ui/<folder>.py), or "" for the modules every game shares."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(ENGINE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        helpers = {
+            node.name: [arg.arg for arg in node.args.args].index("reason")
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef) and "reason" in [arg.arg for arg in node.args.args]
+        }
+        folders = path.relative_to(ENGINE).parts[:-1]
+        where = folders[0] if folders else ""
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            name = node.func.id
+            # The reason's place: Refusal(reason, ...), IllegalAction(message, reason, ...).
+            at = 0 if name == "Refusal" else 1 if name in REFUSALS else helpers.get(name)
+            if at is None:
+                continue
+            given = {keyword.arg: keyword.value for keyword in node.keywords}
+            reason = node.args[at] if len(node.args) > at else given.get("reason")
+            if isinstance(reason, ast.Name) and reason.id == "reason":
+                continue  # a helper passing its own `reason` on: its callers are read
+            assert isinstance(reason, ast.Constant), (
+                f"{path.name}:{node.lineno}: a reason this test cannot read: {ast.unparse(node)}"
+            )
+            found.setdefault(reason.value, set()).add(where)
+    return found
+
+
+def refusal_prefix(game: str) -> str:
+    """The prefix of a game's own wording of its refusals (its table's `refusals`)."""
+    page = WEB / "ui" / f"{game}.py"
+    text = page.read_text(encoding="utf-8") if game else ""
+    match = re.search(r"""^\s+refusals = ["']([\w.]*)["']""", text, re.MULTILINE)
+    return match.group(1) if match else ""
+
+
+def test_the_engines_refusals_are_found():
+    reasons = raised_reasons()
+    assert {"not_your_turn", "meld_first", "final_discard", "knock_too_high"} <= set(reasons)
+    assert "group_too_long" in reasons  # through Rummikub's helper `_refuse`
+    assert reasons["not_a_meld"] == {"basic"} and refusal_prefix("rummikub") == "rk."
+    assert PAGE_FAULTS <= set(reasons)  # each still raised, so none is left out for nothing
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=lambda path: path.stem)
+def test_every_refusal_the_engine_raises_has_its_words(path: Path):
+    """The page words a refusal by its reason, in the game's own words (basic.error.<reason>)
+    or the shared ones (error.<reason>), else only as "not allowed": each a person's move can
+    meet needs a text, the house rules' refusals included."""
+    catalog = load(path)
+    unworded = {
+        reason: sorted(places)
+        for reason, places in raised_reasons().items()
+        if reason not in PAGE_FAULTS
+        for place in places
+        if not {f"{refusal_prefix(place)}error.{reason}", f"error.{reason}"} & set(catalog)
+    }
+    assert not unworded, f"refusals without words: {unworded}"
+
+
+def test_every_ace_rule_has_the_words_a_meld_refused_names():
+    assert {f"error.ace.{ace}" for ace in CHOICES["ace"]} <= set(EN)
+
+
 def assert_plural_forms(key: str, value: dict) -> None:
     assert set(value) == PLURAL_KEYS, f"{key}: plural forms are exactly {sorted(PLURAL_KEYS)}"
     one, other = value["one"], value["other"]
@@ -215,3 +304,40 @@ def test_a_replay_words_the_sharer_where_the_table_says_you(dom):
     assert dom.voiced("settle.knock.opponent", True) == "The computer knocked"  # no twin needed
     dom.Catalog.strings = load(I18N / "zh-Hans.json")
     assert dom.voiced("basic.result.out.you", True) == "分享者出完了牌！"
+
+
+def page_refusal(dom, session, code: str, lang: str) -> str:
+    """The refusal of the person's move `code`, as the Basic Rummy table words it in `lang`."""
+    refusal = session.act(code)
+    assert refusal.reason != "bad_code", refusal
+    dom.Catalog.strings = load(I18N / f"{lang}.json")
+    return dom.refusal_text(refusal.as_dict(), "basic.")
+
+
+LANGS = [path.stem for path in CATALOGS]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_house_rules_refusals_say_which_rule_refuses(dom, lang: str):
+    catalog = load(I18N / f"{lang}.json")
+    before_meld = basic_at_play("9S 4C 4D 4H KD", ["6S 7S 8S"], lay_off_after_meld=True)
+    without_discard = basic_at_play("4C 5C 6C", final_discard="required")
+    for session, code, reason in (
+        (before_meld, "layoff 9S 0", "meld_first"),
+        (without_discard, "meld 4C 5C 6C", "final_discard"),
+    ):
+        text = page_refusal(dom, session, code, lang)
+        assert text == catalog[f"error.{reason}"] != catalog["error.illegal"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_meld_refused_names_the_ace_rule_in_force(dom, lang: str):
+    catalog = load(I18N / f"{lang}.json")
+    low = page_refusal(dom, basic_at_play("QH KH AH 5C"), "meld QH KH AH", lang)
+    both = page_refusal(dom, basic_at_play("KH AH 2H 5C", ace="both"), "meld KH AH 2H", lang)
+    assert catalog["error.ace.low"] in low and catalog["error.ace.both"] not in low
+    assert catalog["error.ace.both"] in both and catalog["error.ace.low"] not in both
+    assert both.startswith("A♥ 2♥ K♥ ") and "{" not in both  # its cards as faces
+    if lang == "en":
+        assert low.endswith("in sequence (ace low).")
+        assert both.endswith("in sequence (ace high or low, never K-A-2).")

@@ -288,7 +288,8 @@ def hand_card_html(code, pressed, classes=(), label=None):
 
 
 def described(params):
-    """The values of a refusal as the page shows them (cards as faces like 7♠)."""
+    """The values of a refusal as the page shows them (cards as faces like 7♠, the ace rule
+    in force in words)."""
     out = dict(params)
     if "card" in out:
         out["card"] = face(out["card"])
@@ -296,6 +297,8 @@ def described(params):
         out["cards"] = faces(str(out["cards"]).split())
     if "meld" in out:
         out["meld"] = faces(str(out["meld"]).replace("-", " ").split())
+    if "ace" in out:
+        out["ace"] = t("error.ace." + str(out["ace"]))
     return out
 
 

@@ -315,6 +315,7 @@ class Round:
                 f"cards of one suit in sequence ({ace}).",
                 "not_a_meld",
                 cards=codes,
+                ace=self.rules.ace,  # the page words the runs the rules allow
             ) from None
         self._check_keeps_a_discard(cards)
 

@@ -138,7 +138,7 @@ class BasicSession(MatchSession):
     def seen_model(self, view: View) -> dict[str, Any]:
         """What the person saw at a decision: their hand, the pile's top and the table."""
         return {
-            "hand": arrangements(view.hand),
+            "hand": arrangements(view.hand, view.rules.ace_high),
             "pile_top": view.pile[-1].code if view.pile else None,
             "table": [codes(laid.meld.cards) for laid in view.table],
             "drawn": view.drawn.code if view.drawn else None,
@@ -217,7 +217,7 @@ class BasicSession(MatchSession):
                 {"number": n, "owner": laid.owner, "cards": codes(laid.meld.cards)}
                 for n, laid in enumerate(view.table)
             ],
-            "hand": arrangements(view.hand),
+            "hand": arrangements(view.hand, view.rules.ace_high),
             "hand_value": hand_value(view.hand),
             "drawn": view.drawn.code if view.drawn else None,
             "taken_from_pile": view.drawn_from_pile.code if view.drawn_from_pile else None,
