@@ -1,14 +1,15 @@
 """The review of a Rummikub round: at each of the seat's turns, what the solver could have
 placed from what the seat could see then, against what the seat placed.
 
-A turn's cost is the points of the rack tiles the solver's best play places (most points, a
-joker 30: the points a rack left at the round's end would count) less the points of the tiles
-the seat placed, never below 0. The solver runs as the computer players run it, within
-DECISION_BUDGET search states, and before the seat's initial meld it looks for new sets from
-the rack worth the rules' initial meld, as the rules demand. The hard player's own move is
-shown beside it, priced the same way: holding tiles back (its jokers, a set of its own while
-the pool is large) is its judgement of the round, which this measure of the turn does not
-reward. A turn where the solver places nothing and the seat draws was no decision.
+A turn's cost is how much the solver's best play lowers the seat's rack as the round's end
+would count it (`rack_total`: a joker 30, or under the "face" house rule the highest number
+beside it), less how much the seat's play lowered it, never below 0. The solver runs as the
+computer players run it, within DECISION_BUDGET search states, and before the seat's initial
+meld it looks for new sets from the rack worth the rules' initial meld, as the rules demand.
+The hard player's own move is shown beside it, priced the same way: holding tiles back (its
+jokers, a set of its own while the pool is large) is its judgement of the round, which this
+measure of the turn does not reward. A turn where the solver places nothing and the seat
+draws was no decision.
 """
 
 from __future__ import annotations
@@ -52,6 +53,15 @@ def placed_tiles(state: Round, action: Action) -> Counter[Tile]:
     return laid - Counter(tile for tile_set in state.table for tile in tile_set.tiles)
 
 
+def lowered(view: View, placed: Counter[Tile]) -> int:
+    """How much laying the rack tiles `placed` lowers the seat's rack as the round's end would
+    count it: the count before less after, since under the "face" joker penalty what a joker
+    costs hangs on the tiles left beside it (under 30, the placed tiles' own points)."""
+    penalty = view.rules.joker_penalty
+    left = Counter(view.rack) - placed
+    return rack_total(view.rack, penalty) - rack_total(left.elements(), penalty)
+
+
 def judge(state: Round, view: View, action: Action, index: int) -> Decision | None:
     """The decision of the seat's turn `action` at `view` (its view of `state`), or None when
     the solver had nothing to place and the seat drew. Plays placing the same tiles are one
@@ -64,7 +74,7 @@ def judge(state: Round, view: View, action: Action, index: int) -> Decision | No
         tiles = placed_tiles(state, option)
         same = tuple(sorted(tile.code for tile in tiles.elements()))
         if same not in options or option is action:
-            options[same] = (action_code(option), float(rack_total(tiles.elements())))
+            options[same] = (action_code(option), float(lowered(view, tiles)))
     first = options.pop(next(iter(options)))
     moves = [first] + sorted(options.values(), key=lambda option: -option[1])
     return ranked(
