@@ -54,6 +54,7 @@ class Game:
     everything: Callable[[Any], Counter[Any]]  # a round's cards or tiles, wherever they lie
     not_held: Callable[[Any], list[Any]]  # actions of the seat to move with cards it lacks
     error: type[IllegalAction]
+    seeds: tuple[int, ...] = SEEDS
 
 
 def gin_not_held(hand: gin.Round) -> list[Any]:
@@ -79,6 +80,17 @@ def rummikub_not_held(game: rummikub.Round) -> list[Any]:
     table = tuple(tile_set.tiles for tile_set in game.table)
     sets = runs_and_groups(strangers)[:2] + [(next(iter(strangers)),) * 3]
     return [rummikub.Play(seat, table + (tiles,)) for tiles in sets]
+
+
+def rummikub_rules(players: int, seed: int, **house_rules: Any) -> rummikub.Rules:
+    """Rules varied by seed (the initial meld on or off, a timer or none), under `house_rules`."""
+    return rummikub.Rules(
+        players=players,
+        initial_meld=(30, 0)[seed % 2],
+        rounds=ROUNDS,
+        turn_timer=(None, 60)[seed % 2],
+        **house_rules,
+    )
 
 
 GAMES = {
@@ -110,15 +122,7 @@ GAMES = {
     ),
     "rummikub": Game(
         players=(2, 3, 4),
-        start=lambda players, seed: rummikub.Match.start(
-            rummikub.Rules(
-                players=players,
-                initial_meld=(30, 0)[seed % 2],
-                rounds=ROUNDS,
-                turn_timer=(None, 60)[seed % 2],
-            ),
-            seed,
-        ),
+        start=lambda players, seed: rummikub.Match.start(rummikub_rules(players, seed), seed),
         load=rummikub.Match.from_record,
         deck=Counter(rummikub.FULL_POOL),
         everything=lambda game: Counter(
@@ -171,11 +175,22 @@ GAMES.update(
     }
 )
 
+# Rummikub under the joker penalty that counts a joker as the highest tile beside it: it changes
+# the scores, not what is legal, so one seat count and two seeds.
+GAMES["rummikub-joker-face"] = replace(
+    GAMES["rummikub"],
+    players=(3,),
+    start=lambda players, seed: rummikub.Match.start(
+        rummikub_rules(players, seed, joker_penalty="face"), seed
+    ),
+    seeds=(0, 1),
+)
+
 CASES = [
     pytest.param(name, players, seed, id=f"{name}-{players}p-seed{seed}")
     for name, game in GAMES.items()
     for players in game.players
-    for seed in SEEDS
+    for seed in game.seeds
 ]
 
 
