@@ -60,6 +60,7 @@ def test_selfplay_text_report(capsys):
         (["gin", "arena", "--house", "oklahomma=true"], "unknown house rule 'oklahomma'"),
         (["gin", "arena", "--house", "big_gin_bonus=40"], "big_gin_bonus must be"),
         (["rummikub", "arena", "--house", "initial_meld=19"], "initial_meld must be"),
+        (["rummikub", "arena", "--house", "joker_penalty=faces"], "joker_penalty is 30 or"),
         (["basic", "arena", "--house", "ace=high"], "ace"),
     ],
 )
@@ -100,6 +101,8 @@ def test_an_arena_plays_under_the_house_rules_it_is_given(capsys):
             "1",
             "--house",
             "initial_meld=50",
+            "--house",
+            "joker_penalty=face",
         ]
     )
-    assert "house rules initial_meld=50" in capsys.readouterr().out
+    assert 'house rules initial_meld=50 joker_penalty="face"' in capsys.readouterr().out

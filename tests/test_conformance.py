@@ -83,6 +83,17 @@ def rummikub_not_held(game: rummikub.Round) -> list[Any]:
     return [rummikub.Play(seat, table + (tiles,)) for tiles in sets]
 
 
+def rummikub_rules(players: int, seed: int, **house_rules: Any) -> rummikub.Rules:
+    """Rules varied by seed (the initial meld on or off, a timer or none), under `house_rules`."""
+    return rummikub.Rules(
+        players=players,
+        initial_meld=(30, 0)[seed % 2],
+        rounds=ROUNDS,
+        turn_timer=(None, 60)[seed % 2],
+        **house_rules,
+    )
+
+
 GAMES = {
     "gin": Game(
         players=(2,),
@@ -112,15 +123,7 @@ GAMES = {
     ),
     "rummikub": Game(
         players=(2, 3, 4),
-        start=lambda players, seed: rummikub.Match.start(
-            rummikub.Rules(
-                players=players,
-                initial_meld=(30, 0)[seed % 2],
-                rounds=ROUNDS,
-                turn_timer=(None, 60)[seed % 2],
-            ),
-            seed,
-        ),
+        start=lambda players, seed: rummikub.Match.start(rummikub_rules(players, seed), seed),
         load=rummikub.Match.from_record,
         deck=Counter(rummikub.FULL_POOL),
         everything=lambda game: Counter(
@@ -184,6 +187,17 @@ GAMES.update(
         )
         for label, options in BASIC_HOUSE_RULES.items()
     }
+)
+
+# Rummikub under the joker penalty that counts a joker as the highest tile beside it: it changes
+# the scores, not what is legal, so one seat count and two seeds.
+GAMES["rummikub-joker-face"] = replace(
+    GAMES["rummikub"],
+    players=(3,),
+    start=lambda players, seed: rummikub.Match.start(
+        rummikub_rules(players, seed, joker_penalty="face"), seed
+    ),
+    seeds=(0, 1),
 )
 
 CASES = [

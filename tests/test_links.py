@@ -388,18 +388,19 @@ def test_a_hand_of_a_shared_table_under_house_rules_keeps_its_seats_too():
     assert shared.settings.oklahoma and shared.settings.big_gin_bonus == 31
 
 
-def house_link(gin_session, rules):
-    """A version 3 link of the gin hand with the house `rules` ([name, value] pairs) written
-    as given, its check recomputed: what a crafted link looks like."""
-    shared = share(gin_session)
+def house_link(session, rules):
+    """A version 3 link of the session's hand with the house `rules` ([name, value] pairs)
+    written as given, its check recomputed: what a crafted link looks like."""
+    shared = share(session)
     raw = payload(shared)
-    at = 1 + sum(len(_value_bytes(getattr(shared.settings, n))) for n in links._game("gin").fields)
+    game = links._game(shared.game)
+    at = 1 + sum(len(_value_bytes(getattr(shared.settings, n))) for n in game.fields)
     extra = bytearray(_value_bytes(None))
     links._put_uint(extra, len(rules))
     for name, value in rules:
         extra += _value_bytes(name) + _value_bytes(value)
     actions = b"".join(links._TOKENS["r3"].encode(code) for code in shared.actions)
-    data = raw[:at] + bytes(extra) + raw[at : at + 9] + actions  # the seed and the dealer
+    data = raw[:at] + bytes(extra) + raw[at : at + 8 + game.has_dealer] + actions  # seed, dealer
     blob = bytes([0]) + zlib.crc32(data).to_bytes(4, "big") + data
     return "r3." + base64.urlsafe_b64encode(blob).decode().rstrip("=")
 
@@ -428,6 +429,20 @@ def test_a_version_3_link_naming_a_rule_it_may_not_is_refused_by_name(
     error = refusal(house_link(gin_session, rules))
     assert error.reason == reason and error.params == params
     assert reason == "malformed" or rules[0][0] in str(error)
+
+
+@pytest.mark.parametrize(
+    "value, reason",
+    [("face", None), ("Face", "bad_rule"), (13, "bad_rule"), (30, "malformed")],  # 30: default
+)
+def test_a_rummikub_link_carries_the_joker_penalty_by_name_and_refuses_a_bad_one(value, reason):
+    text = house_link(_played("rummikub"), [["joker_penalty", value]])
+    if reason is None:
+        assert decode(text).settings.joker_penalty == value
+    else:
+        error = refusal(text)
+        assert error.reason == reason
+        assert error.params == ({} if reason == "malformed" else {"rule": "joker_penalty"})
 
 
 def test_a_shared_hand_is_only_made_of_what_a_link_can_hold(gin_session):

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from helpers import open_page, phase, press, stored
-from players import play_basic_hand, play_gin_hand, start_basic, start_gin
+from players import play_basic_hand, play_gin_hand, start_basic, start_gin, start_rummikub
 from playwright.sync_api import Page, expect
 from rummy.gin import Match
 
@@ -77,3 +77,19 @@ def test_a_basic_rummy_hand_under_any_number_of_melds_puts_down_two_in_one_turn(
     assert save["settings"]["melds_per_turn"] == "any"
     first_turn = save["match"]["hands"][0][:3]
     assert first_turn[0] == "0 stock" and all(code.startswith("0 meld ") for code in first_turn[1:])
+
+
+def test_rummikubs_joker_penalty_is_kept_named_on_the_table_and_played(page: Page, site):
+    open_page(page, site.url)
+    press(page.get_by_test_id("game-rummikub"))
+    open_house_rules(page)
+    press(page.get_by_test_id("rkJoker-face"))
+    page.reload()
+    page.wait_for_function("document.body.dataset.phase === 'start'")
+    expect(page.get_by_test_id("rkJoker-face")).to_have_attribute("aria-pressed", "true")
+    start_rummikub(page)
+    line = page.get_by_test_id("rk-house-line")
+    expect(line).to_contain_text("a joker left counts the highest tile beside it")
+    save = stored(page, "rummy-table/rummikub/save")
+    assert save["settings"]["joker_penalty"] == "face"
+    assert save["match"]["rules"]["joker_penalty"] == "face"

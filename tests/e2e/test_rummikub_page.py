@@ -260,7 +260,7 @@ def check_end_of_round(page: Page) -> None:
     for seat, tiles in enumerate(game.racks):
         row = page.get_by_test_id(f"rk-summary-{seat}")
         text = row.inner_text()
-        assert f"{counted(sum(t.penalty for t in tiles), 'point')} left" in text
+        assert f"{counted(sum(t.number or 30 for t in tiles), 'point')} left" in text  # joker 30
         assert f"round {game.result.scores[seat]}" in text and f"total {match.scores[seat]}" in text
         assert row.locator("[data-tile]").evaluate_all("n => n.map(t => t.dataset.tile)") == [
             t.code for t in tiles

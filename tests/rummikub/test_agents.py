@@ -238,6 +238,23 @@ def test_hard_keeps_its_jokers_and_its_own_sets_back_while_the_pool_lasts(rack, 
 
 
 @pytest.mark.parametrize(
+    "joker_penalty, played",
+    [
+        (30, "J"),  # K9 R1 left: 10 (J R1 would be 31)
+        ("face", "K9"),  # J R1 left: 1 + 1 = 2 (K9 R1 would be 10)
+    ],
+)
+def test_with_the_pool_empty_hard_leaves_the_lowest_rack_by_the_joker_penalty(
+    joker_penalty, played
+):
+    """The group takes one more tile, the joker or K9: hard keeps what costs less."""
+    rules = Rules(players=2, joker_penalty=joker_penalty)
+    game = position("J K9 R1", table=["B9 O9 R9"], pool=0, rules=rules)
+    after = game.apply(decide(HardAgent(0), game))
+    assert Counter(game.racks[0]) - Counter(after.racks[0]) == Counter(tiles(played))
+
+
+@pytest.mark.parametrize(
     "rack, played", [("K9 K10 J R1", "K9 K10 J"), ("R1 R2 R3 B9 K13", "R1 R2 R3 B9")]
 )
 def test_normal_plays_the_most_tiles_and_keeps_nothing_back(rack, played):

@@ -187,6 +187,19 @@ def test_a_saved_game_replays_to_the_same_state(timer):
         assert f"{match.round.actions[2].seat} timeout" in record["hands"][1]
 
 
+def test_a_record_names_the_joker_penalty_only_off_its_default_and_replays_under_it():
+    face = play_round(Match.start(Rules(players=2, joker_penalty="face"), seed=12))
+    record = json.loads(json.dumps(face.to_record()))
+    assert record["rules"]["joker_penalty"] == "face"
+    assert Match.from_record(record) == face and Match.from_record(record).rules == face.rules
+    today = Match.start(Rules(players=2), seed=12).to_record()
+    assert "joker_penalty" not in today["rules"]  # so every earlier record stays byte for byte
+    assert Match.from_record(today).rules.joker_penalty == 30
+    record["rules"]["joker_penalty"] = "highest"
+    with pytest.raises(ValueError, match="joker_penalty is 30 or \"face\".*'highest'"):
+        Match.from_record(record)
+
+
 def record_of_a_started_game():
     match = Match.start(Rules(players=2, rounds=2), seed=12)
     return match, match.to_record()

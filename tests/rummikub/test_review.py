@@ -4,6 +4,7 @@ against what the person placed, in the points of the tiles."""
 from dataclasses import replace
 from itertools import islice
 
+import pytest
 from rummy.review import Review
 from rummy.rummikub import Draw, Play, Round, Rules, parse_tiles, read_set
 from rummy.rummikub.agents import make_agent
@@ -13,10 +14,10 @@ from support.random_play import hidden_from_deep
 PERSON = 0
 
 
-def position(rack, table=(), melded=True):
+def position(rack, table=(), melded=True, joker_penalty=30):
     """The person (seat 0 of two) to play with `rack`, `table` on the table; the log starts
     empty, so a review of what follows starts here."""
-    dealt = Round.deal(1, Rules(players=2))
+    dealt = Round.deal(1, Rules(players=2, joker_penalty=joker_penalty))
     return replace(
         dealt,
         racks=(parse_tiles(rack), dealt.racks[1]),
@@ -72,6 +73,23 @@ def test_missing_the_initial_meld_costs_its_points():
     start = position("K10 K11 K12 B2 O5", melded=False)
     drew = only_decision(start, Draw(PERSON))
     assert drew.cost == 33 and drew.best == "0 play K10 K11 K12"
+
+
+@pytest.mark.parametrize(
+    "joker_penalty, best, costs",
+    [
+        (30, "J", {"J": 0, "K9": 21}),  # J K9 R1 is 40: J laid leaves 10, K9 laid leaves 31
+        ("face", "K9", {"J": 8, "K9": 0}),  # 9 + 9 + 1 = 19: J laid leaves 10, K9 laid 2
+    ],
+)
+def test_a_turn_costs_what_the_best_play_lowers_the_rack_by_under_the_joker_penalty(
+    joker_penalty, best, costs
+):
+    start = position("J K9 R1", table=["B9 O9 R9"], joker_penalty=joker_penalty)
+    for tile, cost in costs.items():
+        decision = only_decision(start, Play.of(PERSON, [parse_tiles(f"B9 O9 R9 {tile}")]))
+        assert decision.cost == cost
+        assert sorted(decision.best.split()[2:]) == sorted(f"B9 O9 R9 {best}".split())
 
 
 def test_a_draw_with_nothing_to_place_is_no_decision():

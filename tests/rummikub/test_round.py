@@ -17,7 +17,7 @@ from rummy.rummikub import (
     read_set,
 )
 from rummy.rummikub import parse_tiles as tiles
-from rummy.rummikub.round import new_sets_value
+from rummy.rummikub.round import joker_cost, new_sets_value
 
 
 def position(rack, table=(), melded=True, players=2):
@@ -160,7 +160,7 @@ def test_going_out_wins_the_round_and_the_scores_sum_to_zero():
     result = game.result
     assert result is not None and result.winner == 0 and not result.pool_exhausted
     assert sum(result.scores) == 0
-    assert result.scores[1] == -rack_total(game.racks[1])
+    assert result.scores[1] == -rack_total(game.racks[1], 30)
     with pytest.raises(IllegalPlay):
         game.apply(Draw(1))
 
@@ -171,10 +171,66 @@ def test_with_the_pool_empty_the_round_ends_when_nobody_plays_and_the_lowest_rac
     assert game.result is None and game.to_move == 1
     game = game.apply(Draw(1))
     result = game.result
-    totals = [rack_total(r) for r in game.racks]
+    totals = [rack_total(r, 30) for r in game.racks]
     assert (
         result.pool_exhausted and totals[result.winner] == min(totals) and sum(result.scores) == 0
     )
+
+
+# ---- the joker penalty (a house rule: 30, or "face") ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rack, face, thirty",
+    [
+        ("J B5 K9", 9 + 5 + 9, 30 + 5 + 9),  # the joker counts the rack's highest number
+        ("J", 30, 30),  # a rack of jokers alone: 30 each under both
+        ("J J", 60, 60),
+        ("J J R2 K13", 2 + 13 + 13 + 13, 2 + 13 + 30 + 30),
+        ("R7 O8", 15, 15),  # no joker: the numbers alone
+    ],
+)
+def test_a_rack_left_counts_its_numbers_and_each_joker_at_30_or_its_face(rack, face, thirty):
+    assert rack_total(tiles(rack), "face") == face
+    assert rack_total(tiles(rack), 30) == thirty
+    assert joker_cost(tiles(rack), 30) == 30
+
+
+@pytest.mark.parametrize("bad", ["Face", "30", 13, 30.0, True, None])
+def test_a_joker_penalty_other_than_30_or_face_is_refused_by_name(bad):
+    with pytest.raises(ValueError, match=f'joker_penalty is 30 or "face".*not {bad!r}'):
+        Rules(joker_penalty=bad)
+
+
+def ended(racks, joker_penalty, pool_out=False):
+    """The Result of a round whose seats hold `racks`, ended by seat 0 going out with R5 R6 R7
+    (its rack), or with `pool_out` by every seat passing at an empty pool."""
+    rules = Rules(players=len(racks), joker_penalty=joker_penalty)
+    game = position("R5 R6 R7", table=[], players=len(racks))
+    game = replace(game, rules=rules, racks=tuple(tiles(r) for r in racks))
+    if pool_out:
+        game = replace(game, pool=())
+        for seat in range(len(racks)):
+            game = game.apply(Draw(seat))
+    else:
+        game = play(game, "R5 R6 R7")
+    return game.result
+
+
+def test_the_winner_scores_the_losers_racks_each_joker_counted_as_the_rules_say():
+    racks = ("R5 R6 R7", "J B5 K9", "J")
+    face = ended(racks, "face")
+    assert face.winner == 0 and face.scores == (23 + 30, -23, -30)
+    thirty = ended(racks, 30)
+    assert thirty.winner == 0 and thirty.scores == (44 + 30, -44, -30)
+
+
+def test_with_the_pool_empty_the_lowest_rack_counts_its_joker_as_the_rules_say():
+    racks = ("J B2", "K13 K12")  # 2 + 2 = 4 under "face" (30 + 2 = 32 under 30) against 25
+    face = ended(racks, "face", pool_out=True)
+    assert face.pool_exhausted and face.winner == 0 and face.scores == (25, -25)
+    thirty = ended(racks, 30, pool_out=True)
+    assert thirty.pool_exhausted and thirty.winner == 1 and thirty.scores == (-32, 32)
 
 
 def listed(game):

@@ -175,6 +175,51 @@ def test_a_round_under_an_initial_meld_of_25_saves_replays_and_shares_under_it()
     assert shared.settings.initial_meld == 25 and shared.rules.initial_meld == 25
 
 
+def test_the_joker_penalty_is_a_house_rule_named_only_off_its_default():
+    face = Settings(joker_penalty="face")
+    assert face.rules().joker_penalty == "face" and Settings().rules().joker_penalty == 30
+    assert face.house_rules() == {"joker_penalty": "face"} and Settings().house_rules() == {}
+    both = Settings(initial_meld=25, joker_penalty="face")
+    assert both.house_rules() == {"initial_meld": 25, "joker_penalty": "face"}
+    assert "joker_penalty" not in settings_record(Settings(joker_penalty=30))  # saves as before
+    assert Settings.from_dict(settings_record(face)) == face
+
+
+@pytest.mark.parametrize("bad", ["Face", "30", 13, 30.0, True, None])
+def test_a_joker_penalty_other_than_30_or_face_is_refused_by_name(bad):
+    with pytest.raises(ValueError, match='joker_penalty is 30 or "face"'):
+        Settings(joker_penalty=bad)
+    with pytest.raises(ValueError, match="joker_penalty"):
+        RummikubSession.create({"joker_penalty": bad}, 1)
+
+
+def test_under_the_face_rule_the_page_counts_a_joker_at_the_highest_number_beside_it():
+    session = position(new(3, joker_penalty="face"), "J B5 K9")
+    assert session.view_model()["rack_points"] == 9 + 5 + 9  # 44 under 30
+    session = position(session, "R5 R6 R7")
+    game = session.match.round
+    game = replace(game, racks=(game.racks[0], tiles("J B5 K9")))
+    session = replace(session, match=replace(session.match, round=game))
+    rows = acted(session, "play R5 R6 R7").view_model()["result"]["racks"]
+    assert [(row["points"], row["joker_points"], row["score"]) for row in rows] == [
+        (0, None, 23),
+        (23, 9, -23),
+    ]
+
+
+def test_a_round_under_the_face_rule_saves_replays_and_shares_under_it():
+    from rummy import links
+
+    session = until(new(4, joker_penalty="face"), {"game-over"}, by_hint)
+    restored = RummikubSession.restore(json.loads(json.dumps(session.save())))
+    assert restored == session and restored.match.rules.joker_penalty == "face"
+    assert session.view_model()["house_rules"] == {"joker_penalty": "face"}
+    text = links.encode(links.share(session))
+    assert text.startswith("r3.")
+    shared = links.decode(text)
+    assert shared.settings == session.settings and links.replay(shared) == session.match.round
+
+
 def test_settings_from_a_save_default_the_missing_and_refuse_an_unknown_key_by_name():
     assert Settings.from_dict({"opponents": 2}) == Settings(opponents=2)
     with pytest.raises(ValueError, match="unknown setting colour"):
@@ -272,7 +317,8 @@ def test_the_end_of_a_round_shows_every_rack_its_points_and_the_scores():
         [t.code for t in rack] for rack in game.racks
     ]
     assert [row["points"] for row in result["racks"]] == [
-        sum(t.penalty for t in rack) for rack in game.racks
+        sum(t.number or 30 for t in rack)
+        for rack in game.racks  # a joker 30
     ]
     assert sum(row["score"] for row in result["racks"]) == 0
     losers = [row for row in result["racks"] if row["seat"] != result["winner"]]

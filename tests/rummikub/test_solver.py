@@ -184,6 +184,19 @@ def test_the_initial_meld_owed_is_a_number_of_points():
         solve([], parse_tiles("R7 R8 R9"), initial_meld=True)
 
 
+@pytest.mark.parametrize("joker_points, placed", [(30, "J"), (10, "J"), (5, "K9")])
+def test_by_value_a_rack_joker_gains_the_points_it_is_given(joker_points, placed):
+    """The group takes one more tile: the joker, or K9 (9 points)."""
+    move = solve([parse_tiles("B9 O9 R9")], parse_tiles("J K9"), "value", joker_points=joker_points)
+    assert move.placed == parse_tiles(placed)
+
+
+@pytest.mark.parametrize("bad", [0, -30, 7.5, "face", None])
+def test_a_jokers_points_are_a_whole_number_from_1(bad):
+    with pytest.raises(ValueError, match="joker_points is a joker's points"):
+        solve([], parse_tiles("R7 R8 J"), "value", joker_points=bad)
+
+
 def game_positions(count, seed):
     """Tables and racks from simulated rounds of 2-4 seats, taken at random moments."""
     from rummy.rummikub import Round, Rules

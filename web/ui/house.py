@@ -5,7 +5,7 @@ takes from the upcard. Nothing here decides a rule: it names what the engine pla
 
 from .dom import t
 
-# Basic Rummy's options, each value other than the default in words.
+# Basic Rummy's and Rummikub's options, each value other than the default in words.
 WORDS = {
     ("melds_per_turn", "any"): "house.named.meldsAny",
     ("lay_off_after_meld", True): "house.named.layOffAfter",
@@ -14,6 +14,7 @@ WORDS = {
     ("stock_out", "shuffle"): "house.named.stockShuffle",
     ("stock_out", "end"): "house.named.stockEnd",
     ("rummy_doubles", True): "house.named.rummyDoubles",
+    ("joker_penalty", "face"): "house.named.jokerFace",
 }
 
 
@@ -30,6 +31,7 @@ ORDER = (
     "stock_out",
     "rummy_doubles",
     "initial_meld",
+    "joker_penalty",
 )
 
 

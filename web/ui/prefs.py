@@ -55,6 +55,7 @@ CHOICES = {
     "basicStockOut": ("turn", "shuffle", "end"),
     "basicRummy": ("off", "double"),
     "rkMeldPoints": ("30", "20", "25", "35", "40", "45", "50"),
+    "rkJoker": ("30", "face"),
     "speed": ("normal", "slow", "fast"),
     "theme": ("system", "light", "dark"),
 }
@@ -187,6 +188,7 @@ def settings(game):
             "rounds": int(value) if kind == "rounds" else None,
             "target": int(value) if kind == "target" else None,
             "timer": None if timer == "off" else int(timer),
+            "joker_penalty": "face" if Prefs.get("rkJoker") == "face" else 30,
         }
     kind, _, value = Prefs.get("basicLength").partition("-")
     return {

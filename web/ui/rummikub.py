@@ -870,6 +870,8 @@ class Rummikub(shared.Table):
                 score=row["score"],
                 total=row["total"],
             )
+            if row["joker_points"] is not None:  # what the engine charged each joker left
+                head += " · " + t("rk.result.joker", points=row["joker_points"])
             rows.append(
                 '<div class="summary-row'
                 + (" winner" if row["seat"] == winner else "")

@@ -1,11 +1,12 @@
 """The review of a Rummikub round: at each of the seat's turns, what the solver could have
 placed from what the seat could see then, against what the seat placed.
 
-A turn's cost is the points of the rack tiles the solver's best play places (most points, a
-joker 30: the points a rack left at the round's end would count) less the points of the tiles
-the seat placed, never below 0. The solver runs as the computer players run it, within
-DECISION_BUDGET search states, and before the seat's initial meld it looks for new sets from
-the rack worth the rules' initial meld, as the rules demand. The hard player's own move is
+A turn's cost is how much the solver's best play lowers the seat's rack as the round's end
+would count it (`rack_total`: a joker 30, or under the "face" house rule the highest number
+beside it), less how much the seat's play lowered it, never below 0. The best play is the
+one the hard player makes once the pool is empty (`agents.hard.fewest_points_left`: the
+solver's, within DECISION_BUDGET search states); before the seat's initial meld, new sets
+from the rack worth the rules' initial meld, as the rules demand. The hard player's own move is
 shown beside it, priced the same way: holding tiles back (its jokers, a set of its own while
 the pool is large) is its judgement of the round, which this measure of the turn does not
 reward. A turn where the solver places nothing and the seat draws was no decision.
@@ -18,9 +19,8 @@ from collections.abc import Iterator
 
 from ..review import Decision, Review, decisions, ranked
 from .actions import action_code
-from .agents.hard import HardAgent
+from .agents.hard import HardAgent, fewest_points_left
 from .round import Action, Draw, Play, Round, View, rack_total, replay
-from .solver import DECISION_BUDGET, solve
 from .tiles import Tile
 
 GAME = "rummikub"
@@ -28,17 +28,10 @@ SEED = 0
 
 
 def best_play(view: View) -> Action:
-    """The solver's play of the most points for the seat of `view` (a draw when it has none)."""
-    if view.melded[view.seat]:
-        solution = solve(view.table, view.rack, "value", budget=DECISION_BUDGET)
-    else:
-        solution = solve(
-            view.table,
-            view.rack,
-            "value",
-            initial_meld=view.rules.initial_meld,
-            budget=DECISION_BUDGET,
-        )
+    """The solver's play lowering the rack of the seat of `view` the most (a draw when it has
+    none)."""
+    owed = 0 if view.melded[view.seat] else view.rules.initial_meld
+    solution = fewest_points_left(view, owed)
     if not solution.placed:
         return Draw(view.seat)
     return Play.of(view.seat, [tile_set.tiles for tile_set in solution.sets])
@@ -50,6 +43,15 @@ def placed_tiles(state: Round, action: Action) -> Counter[Tile]:
         return Counter()
     laid = Counter(tile for tiles in action.table for tile in tiles)
     return laid - Counter(tile for tile_set in state.table for tile in tile_set.tiles)
+
+
+def lowered(view: View, placed: Counter[Tile]) -> int:
+    """How much laying the rack tiles `placed` lowers the seat's rack as the round's end would
+    count it: the count before less after, since under the "face" joker penalty what a joker
+    costs hangs on the tiles left beside it (under 30, the placed tiles' own points)."""
+    penalty = view.rules.joker_penalty
+    left = Counter(view.rack) - placed
+    return rack_total(view.rack, penalty) - rack_total(left.elements(), penalty)
 
 
 def judge(state: Round, view: View, action: Action, index: int) -> Decision | None:
@@ -64,7 +66,7 @@ def judge(state: Round, view: View, action: Action, index: int) -> Decision | No
         tiles = placed_tiles(state, option)
         same = tuple(sorted(tile.code for tile in tiles.elements()))
         if same not in options or option is action:
-            options[same] = (action_code(option), float(rack_total(tiles.elements())))
+            options[same] = (action_code(option), float(lowered(view, tiles)))
     first = options.pop(next(iter(options)))
     moves = [first] + sorted(options.values(), key=lambda option: -option[1])
     return ranked(

@@ -11,20 +11,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 from typing import Any
 
 from ..errors import IllegalPlay
+from ..records import HOUSE_RULE
 from ..rng import Rng, derive_seed
 from .moves import end_tiles, extended, new_sets
 from .sets import TileSet, read_set
-from .tiles import FULL_POOL, Tile, format_tiles, sort_key
+from .tiles import FULL_POOL, JOKER_PENALTY, Tile, format_tiles, numbered, sort_key
 
 RACK_SIZE = 14
 PENALTY_TILES = 3  # drawn when the turn timer runs out
 TURN_TIMERS = (30, 60, 120)  # seconds a turn may last, when the timer is on
 INITIAL_MELDS = range(20, 51)  # the initial meld's points, when it is on (house rules)
+FACE = "face"  # the joker penalty that counts a joker as the highest tile beside it (house rule)
+JOKER_PENALTIES = (JOKER_PENALTY, FACE)  # what a joker left on a rack may cost: see joker_cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,13 +35,15 @@ class Rules:
     """Players 2-4; the initial meld's points (0: off, the beginners' setting); a game of
     `rounds` rounds or to a `target` total (exactly one of the two; the arena plays single
     rounds); an optional turn timer in seconds, at whose end the turn is lost and
-    PENALTY_TILES drawn (`Timeout`)."""
+    PENALTY_TILES drawn (`Timeout`); what a joker left on a rack costs (`joker_cost`), a house
+    rule a record names only when it is not today's 30."""
 
     players: int = 4
     initial_meld: int = 30  # points the first play must reach from the rack alone; 0: off
     rounds: int | None = 1
     target: int | None = None
     turn_timer: int | None = None
+    joker_penalty: int | str = field(default=JOKER_PENALTY, metadata=HOUSE_RULE)
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or not 2 <= self.players <= 4:
@@ -60,6 +65,13 @@ class Rules:
         ):
             raise ValueError(
                 f"the turn timer is off or one of {TURN_TIMERS} seconds, not {self.turn_timer!r}"
+            )
+        if (type(self.joker_penalty), self.joker_penalty) not in (
+            (type(p), p) for p in JOKER_PENALTIES
+        ):
+            raise ValueError(
+                f'joker_penalty is {JOKER_PENALTY} or "{FACE}" (the highest number beside it on '
+                f"the rack), not {self.joker_penalty!r}"
             )
 
 
@@ -100,8 +112,23 @@ class Result:
     pool_exhausted: bool
 
 
-def rack_total(rack: Iterable[Tile]) -> int:
-    return sum(tile.penalty for tile in rack)
+def joker_cost(rack: Iterable[Tile], joker_penalty: int | str) -> int:
+    """What each joker left on `rack` costs under the rules' `joker_penalty`: JOKER_PENALTY,
+    or under FACE the highest number among the rack's other tiles. A joker on a rack stands
+    for no tile, so FACE counts the most it could stand for beside them; a rack of jokers alone
+    has nothing beside them, and each counts JOKER_PENALTY, as in the standard rules."""
+    numbers = [tile.number for tile in rack if numbered(tile)]
+    return max(numbers) if joker_penalty == FACE and numbers else JOKER_PENALTY
+
+
+def rack_total(rack: Iterable[Tile], joker_penalty: int | str) -> int:
+    """What a rack left at the round's end costs under the rules' `joker_penalty`: its numbers,
+    and each joker at `joker_cost`. Every count of a rack goes through here: the scores, the
+    lowest rack once the pool is empty, the page's totals and the review's points."""
+    tiles = tuple(rack)
+    jokers = sum(tile.is_joker for tile in tiles)
+    numbers = sum(tile.number for tile in tiles if numbered(tile))
+    return numbers + jokers * joker_cost(tiles, joker_penalty)
 
 
 def _sorted(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
@@ -273,12 +300,12 @@ class Round:
         if passes < self.rules.players:
             return self._next(passes=passes, actions=actions)
         # Nobody could play with the pool empty: the lowest rack wins.
-        totals = [rack_total(rack) for rack in self.racks]
+        totals = [rack_total(rack, self.rules.joker_penalty) for rack in self.racks]
         winner = min(range(self.rules.players), key=lambda s: (totals[s], len(self.racks[s]), s))
         return replace(self, passes=passes, actions=actions, result=self._score(winner, True))
 
     def _score(self, winner: int, pool_exhausted: bool) -> Result:
-        scores = [-rack_total(rack) for rack in self.racks]
+        scores = [-rack_total(rack, self.rules.joker_penalty) for rack in self.racks]
         scores[winner] = -sum(score for seat, score in enumerate(scores) if seat != winner)
         return Result(winner, tuple(scores), pool_exhausted)
 

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from .. import sessions
 from ..errors import IllegalAction
+from ..records import HOUSE_RULE
 from ..seats import Seating, checked_seating
 from ..sessions import (
     CountedStats,
@@ -44,13 +46,14 @@ from .round import (
     Rules,
     Timeout,
     View,
+    joker_cost,
     new_sets_value,
     rack_total,
     table_kept,
 )
 from .sets import GROUP, TileSet, read_set
 from .solver import DECISION_BUDGET, solve
-from .tiles import FULL_POOL, Tile, parse_tile, sort_key
+from .tiles import FULL_POOL, JOKER, JOKER_PENALTY, Tile, parse_tile, sort_key
 
 MAX_OPPONENTS = 3
 INITIAL_MELD = 30
@@ -63,9 +66,10 @@ MAX_TABLE_TILES = 106  # a table the page sends for checking holds at most every
 class Settings:
     """What the start screen chooses: how many computer players and how well they play, the
     initial meld (on at INITIAL_MELD points, off, or on at another number of points from 20 to
-    50, a house rule), a game of `rounds` rounds or to a `target` total (exactly one), and
-    the turn timer (None: off); or the `seats` (`rummy.seats`: people and computer players, as
-    many as `opponents` + 1) and the people's `names`.
+    50, a house rule), a game of `rounds` rounds or to a `target` total (exactly one), the
+    turn timer (None: off) and the joker penalty (the Rules' house rule, 30 or "face"); or the
+    `seats` (`rummy.seats`: people and computer players, as many as `opponents` + 1) and the
+    people's `names`.
 
     The initial meld has one spelling per rule: 30 points reads as true and 0 as false, as the
     saves and links made before other points existed spell them (so those stay byte for byte,
@@ -77,6 +81,7 @@ class Settings:
     rounds: int | None = 1
     target: int | None = None
     timer: int | None = None
+    joker_penalty: int | str = field(default=JOKER_PENALTY, metadata=HOUSE_RULE)
     seats: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
 
@@ -96,7 +101,7 @@ class Settings:
                 "the initial meld is on or off (true or false), or 20-50 points, "
                 f"not {self.initial_meld!r}"
             )
-        self.rules()  # the game's length and the timer are checked by the rules
+        self.rules()  # the game's length, the timer and the joker penalty: by the rules
         checked_seating(self, self.opponents + 1, agents.LEVELS)
 
     @property
@@ -104,8 +109,11 @@ class Settings:
         return checked_seating(self, self.opponents + 1, agents.LEVELS)
 
     def house_rules(self) -> dict[str, Any]:
-        """The house rules in force, by name: the initial meld's points when other than 30."""
-        return {"initial_meld": self.initial_meld} if type(self.initial_meld) is int else {}
+        """The house rules in force, by name: the initial meld's points when other than 30,
+        then the HOUSE_RULE fields off their defaults (`sessions.house_rules`, what links
+        carry)."""
+        meld = {"initial_meld": self.initial_meld} if type(self.initial_meld) is int else {}
+        return meld | sessions.house_rules(self)
 
     @property
     def initial_meld_points(self) -> int:
@@ -121,6 +129,7 @@ class Settings:
             rounds=self.rounds,
             target=self.target,
             turn_timer=self.timer,
+            joker_penalty=self.joker_penalty,
         )
 
     @classmethod
@@ -232,7 +241,7 @@ class RummikubSession(MatchSession):
                 "groups": tile_codes(sorted(view.rack, key=by_number)),
                 "runs": tile_codes(sorted(view.rack, key=sort_key)),
             },
-            "rack_points": rack_total(view.rack),
+            "rack_points": rack_total(view.rack, rules.joker_penalty),
             "initial_meld": owed,
             "drawn": tile_codes(self.last_drawn()),
             "log": turns(game),
@@ -280,11 +289,13 @@ class RummikubSession(MatchSession):
         }
 
     def _result_model(self, game: Round) -> dict[str, Any] | None:
-        """How the round ended: every rack left, what it costs, the round's scores (summing to
-        zero) and the running totals."""
+        """How the round ended: every rack left, what it costs (and what each joker left on it
+        counts, None with none: 30, or under the "face" rule the highest number beside it), the
+        round's scores (summing to zero) and the running totals."""
         result = game.result
         if result is None:
             return None
+        penalty = game.rules.joker_penalty
         return {
             "winner": result.winner,
             "pool_exhausted": result.pool_exhausted,
@@ -292,7 +303,8 @@ class RummikubSession(MatchSession):
                 {
                     "seat": seat,
                     "tiles": tile_codes(rack),
-                    "points": rack_total(rack),
+                    "points": rack_total(rack, penalty),
+                    "joker_points": joker_cost(rack, penalty) if JOKER in rack else None,
                     "score": result.scores[seat],
                     "total": self.match.scores[seat],
                 }

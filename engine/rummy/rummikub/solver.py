@@ -197,10 +197,13 @@ class _Search:
         by_value: bool,
         min_worth: int,
         flipped: bool = False,
+        joker_points: int = JOKER_PENALTY,
     ) -> None:
-        self.by_value, self.min_worth = by_value, min_worth
-        # What a tile of each number gains (its points, by value: 14 - n on a `_flip`ped table).
+        self.min_worth = min_worth
+        # What a tile of each number gains (its points, by value: 14 - n on a `_flip`ped table),
+        # and what a rack joker gains.
         self.points = [(14 - n if flipped else n) if by_value else 1 for n in range(15)]
+        self.joker_gain = joker_points if by_value else 1
         self.table_at = [[table[tile] for tile in row] for row in _GRID]
         self.rack_at = [[rack[tile] for tile in row] for row in _GRID]
         # The most real tiles each colour can have at each number (0 past 13).
@@ -221,7 +224,7 @@ class _Search:
             else []
             for n in range(14)
         ]
-        jokers = (self.jokers - self.table_jokers) * (JOKER_PENALTY if by_value else 1)
+        jokers = (self.jokers - self.table_jokers) * self.joker_gain
         self.ceiling = [0] * 57
         self.ceiling[56] = jokers  # past 13: the rack jokers
         for at in range(55, 3, -1):
@@ -427,7 +430,7 @@ class _Search:
             or worth < self.min_worth
         ):
             return None
-        return (jokers_used + room - self.table_jokers) * (JOKER_PENALTY if self.by_value else 1)
+        return (jokers_used + room - self.table_jokers) * self.joker_gain
 
     def _next_number(
         self,
@@ -598,10 +601,12 @@ def _search(
     placed: Counter[Tile] | None = None,
     elsewhere: Counter[Tile] | None = None,
     flipped: bool = False,
+    joker_points: int = JOKER_PENALTY,
 ) -> _Search:
     """The search laying all the tiles of `sets`, and the rack tiles `placed`, with any more
     rack tiles, next to sets kept as they are (`elsewhere`: their tiles); `flipped`: the tiles
-    are `_flip`ped (the points by value are those of the tiles before)."""
+    are `_flip`ped (the points by value are those of the tiles before); by value, a rack
+    joker gains `joker_points`."""
     table = Counter(t for s in sets for t in s.tiles) + (placed or Counter())
     return _Search(
         table,
@@ -610,6 +615,7 @@ def _search(
         by_value,
         min_worth,
         flipped,
+        joker_points,
     )
 
 
@@ -771,8 +777,10 @@ def solve(
     objective: str = "tiles",
     initial_meld: int = 0,
     budget: int | None = None,
+    joker_points: int = JOKER_PENALTY,
 ) -> Solution:
-    """The play adding the most rack tiles ("tiles") or points ("value", a joker 30) to the
+    """The play adding the most rack tiles ("tiles") or points ("value", a joker
+    `joker_points`: what one left on the rack would cost, see `round.joker_cost`) to the
     table, every table tile kept, the table freely rearranged under the joker rule, and among
     those plays one keeping table sets unchanged wherever the gain allows (within KEEP_BUDGET
     search states). With `initial_meld` points owed (the rules' initial meld, 20-50, for a seat
@@ -789,11 +797,13 @@ def solve(
         raise ValueError(f"a budget is at least 1 search state, not {budget!r}")
     if type(initial_meld) is not int or initial_meld < 0:
         raise ValueError(f"initial_meld is the points owed (0: none), not {initial_meld!r}")
+    if type(joker_points) is not int or joker_points < 1:
+        raise ValueError(f"joker_points is a joker's points (1 or more), not {joker_points!r}")
     old_sets = [_as_set(s) for s in table]
     rack_counts = Counter(rack)
     by_value = objective == "value"
     if initial_meld:
-        meld = _search([], rack_counts, by_value, initial_meld)
+        meld = _search([], rack_counts, by_value, initial_meld, joker_points=joker_points)
         meld.budget = budget
         try:
             found = meld.gain()
@@ -808,7 +818,13 @@ def solve(
         )
 
     def make(flip: _Flip) -> _Search:
-        return _search(flip(old_sets), flip(rack_counts), by_value, flipped=flip is _flip)
+        return _search(
+            flip(old_sets),
+            flip(rack_counts),
+            by_value,
+            flipped=flip is _flip,
+            joker_points=joker_points,
+        )
 
     limit = 1 << 60 if budget is None else budget  # no budget: more states than a search takes
     left = [0]  # less the states spent
@@ -820,7 +836,8 @@ def solve(
             rack_counts,
             by_value,
             limit // 2 + 1,
-            _search(old_sets, rack_counts, by_value).ceiling[4],
+            _search(old_sets, rack_counts, by_value, joker_points=joker_points).ceiling[4],
+            joker_points,
         )
     spent = -left[0]
     placed = Counter(t for s in layout or () for t in s.tiles) - Counter(
@@ -839,12 +856,18 @@ def solve(
 
 
 def _nearby(
-    sets: list[TileSet], rack: Counter[Tile], by_value: bool, budget: int, ceiling: int
+    sets: list[TileSet],
+    rack: Counter[Tile],
+    by_value: bool,
+    budget: int,
+    ceiling: int,
+    joker_points: int,
 ) -> Solution:
     """The best move found, within `budget` states, by exact searches that keep the table sets
     far from the rack as they are and lay out anew only the nearest 0, 1, 2, ... of them with
     the rack (see _near_rack), until one runs out of states; no tile placed when none fits.
-    Exact when it reaches `ceiling`, the most the whole table could take."""
+    Exact when it reaches `ceiling`, the most the whole table could take (by value, a rack
+    joker gaining `joker_points`)."""
     near = _near_rack(sets, rack)
     order = sorted(range(len(sets)), key=lambda i: -near[i])
     best, best_gain = Solution((), tuple(sets), exact=False), 0
@@ -856,6 +879,7 @@ def _nearby(
             rack,
             by_value,
             elsewhere=Counter(t for s in kept for t in s.tiles),
+            joker_points=joker_points,
         )
         search.budget = budget
         try:

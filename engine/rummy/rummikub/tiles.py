@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TypeGuard
 
 COLOURS = "KBOR"
 COLOUR_NAMES = {"K": "black", "B": "blue", "O": "orange", "R": "red"}
-JOKER_PENALTY = 30  # a joker left on a rack costs 30
+JOKER_PENALTY = 30  # a joker left on a rack costs 30 (by default: see round.joker_cost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,11 +38,6 @@ class Tile:
     @property
     def code(self) -> str:
         return "J" if self.is_joker else f"{self.colour}{self.number}"
-
-    @property
-    def penalty(self) -> int:
-        """What the tile costs when left on a rack at the end of a round."""
-        return JOKER_PENALTY if self.number is None else self.number
 
     def __str__(self) -> str:
         return self.code

@@ -9,16 +9,45 @@ back what would serve the next players more than itself — each measured in the
 - while the pool is large, sets its rack makes on its own, when keeping them costs none of the
   tiles it could place this turn (they can be laid at any later turn; on the table they give the
   other players more to rearrange).
-Once the pool is empty the round ends on the lowest rack, so it plays the most points it can.
+Once the pool is empty the round ends on the lowest rack, so it plays what leaves its rack
+lowest as the round's end counts it (`fewest_points_left`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ..round import View
+from ..round import FACE, View, joker_cost, rack_total
 from ..solver import DECISION_BUDGET, Solution, solve
+from ..tiles import JOKER
 from .normal import NormalAgent
+
+
+def fewest_points_left(view: View, initial_meld: int = 0) -> Solution:
+    """The solver's play (by value, each search within DECISION_BUDGET) that leaves the seat's
+    rack lowest as the round's end counts it (`round.rack_total`). A joker is weighed at what
+    it costs left on the rack (`round.joker_cost`), which is exact under 30; under "face" that
+    cost hangs on the tiles kept beside it (a joker kept beside low tiles costs little), so
+    the play weighing a joker at 1 is found too, and the one leaving the lower rack taken."""
+    penalty = view.rules.joker_penalty
+
+    def play(joker_points: int) -> Solution:
+        return solve(
+            view.table,
+            view.rack,
+            "value",
+            initial_meld=initial_meld,
+            budget=DECISION_BUDGET,
+            joker_points=joker_points,
+        )
+
+    def left(solution: Solution) -> int:
+        return rack_total((Counter(view.rack) - Counter(solution.placed)).elements(), penalty)
+
+    weighed = play(joker_cost(view.rack, penalty))
+    if penalty != FACE or JOKER not in view.rack:
+        return weighed
+    return min(weighed, play(1), key=left)
 
 
 class HardAgent(NormalAgent):
@@ -26,10 +55,10 @@ class HardAgent(NormalAgent):
     hold_sets_above = 20  # pool tiles; None: never hold sets back
 
     def move(self, view: View) -> Solution:
-        best = solve(
-            view.table, view.rack, "tiles" if view.pool_count else "value", budget=DECISION_BUDGET
-        )
-        if view.pool_count and len(best.placed) < len(view.rack):
+        if not view.pool_count:
+            return fewest_points_left(view)
+        best = solve(view.table, view.rack, budget=DECISION_BUDGET)
+        if len(best.placed) < len(view.rack):
             best = self._held_back(view, best)
         return best
 
