@@ -197,7 +197,7 @@ GAMES["rummikub-joker-face"] = replace(
     start=lambda players, seed: rummikub.Match.start(
         rummikub_rules(players, seed, joker_penalty="face"), seed
     ),
-    seeds=(0, 1),
+    seeds=HOUSE_SEEDS,
 )
 
 CASES = [
