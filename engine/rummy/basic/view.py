@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cards import Card
-from .actions import Action
+from .actions import Action, DrawDiscard, DrawStock
 from .rules import Rules
 from .state import Phase, Result, TableMeld
 
@@ -33,6 +33,7 @@ class View:
     hand_counts: tuple[int, ...]  # by seat
     taken: tuple[tuple[Card, ...], ...]  # by seat: cards taken from the pile
     discards: tuple[tuple[Card, ...], ...]  # by seat, in order
+    pile_draws: tuple[int, ...]  # the turns (from 0) whose draw took the pile's top: all saw it
     drawn_from_pile: Card | None  # this seat's card taken from the pile this turn
     drawn: Card | None  # this seat's card drawn this turn, from the stock or the pile
     melded_this_turn: bool  # this seat, this turn
@@ -70,6 +71,7 @@ class View:
             hand_counts=tuple(len(cards) for cards in hand.hands),
             taken=hand.taken,
             discards=hand.discards,
+            pile_draws=pile_draws(hand.actions),
             drawn_from_pile=hand.drawn_from_pile if mine else None,
             drawn=hand.drawn if mine else None,
             melded_this_turn=hand.melded_this_turn if mine else False,
@@ -80,3 +82,10 @@ class View:
             result=hand.result,
             final_hands=hand.hands if hand.is_over else None,
         )
+
+
+def pile_draws(actions: tuple[Action, ...]) -> tuple[int, ...]:
+    """The turns, counted from 0, whose draw was the pile's top rather than the stock's: every
+    seat at the table sees where each draw comes from."""
+    draws = [action for action in actions if isinstance(action, (DrawStock, DrawDiscard))]
+    return tuple(turn for turn, draw in enumerate(draws) if isinstance(draw, DrawDiscard))
