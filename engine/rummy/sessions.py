@@ -112,17 +112,34 @@ class Session(Protocol):
         ...
 
     @classmethod
-    def create(cls: type[Sess], settings: Any, seed: int, stats: Any = None) -> Sess:
+    def create(
+        cls: type[Sess],
+        settings: Any,
+        seed: int,
+        stats: Any = None,
+        *,
+        fair_deal: bool = False,
+        cut: int | None = None,
+    ) -> Sess:
         """A new match with these settings (a dict as the start screen sends it; ValueError
-        if they are not valid), counting on from the person's statistics (a `stats_type`)."""
+        if they are not valid), counting on from the person's statistics (a `stats_type`).
+        With `fair_deal` each hand awaits the person's cut ("cut N"), the first one too unless
+        its `cut` is fixed (`rummy.fairdeal`)."""
         ...
 
     @classmethod
     def of_deal(
-        cls: type[Sess], settings: Any, seed: int, dealer: int | None, stats: Any = None
+        cls: type[Sess],
+        settings: Any,
+        seed: int,
+        dealer: int | None,
+        stats: Any = None,
+        *,
+        cut: int = 0,
+        fair_deal: bool = False,
     ) -> Sess:
-        """A new match whose first hand is dealt from a hand's own `seed` and `dealer` (a shared
-        hand played again); ValueError as `create`."""
+        """A new match whose first hand is dealt from a hand's own `seed`, `cut` and `dealer`
+        (a shared hand played again); ValueError as `create`."""
         ...
 
     @classmethod
@@ -154,7 +171,14 @@ class Session(Protocol):
         ...
 
     def shown_model(self) -> dict[str, Any]:
-        """What the page may draw now: `view_model()`, or while covered `public_model()`."""
+        """What the page may draw now: `view_model()`, or while covered `public_model()`, or
+        while the deck awaits its cut `cut_model()`."""
+        ...
+
+    def deal_check_model(
+        self, shown: Any = None, seed: Any = None, cut: Any = None, number: int | None = None
+    ) -> dict[str, Any]:
+        """The check of a finished hand's fair deal (`rummy.fairdeal.check`), JSON-ready."""
         ...
 
     def save(self) -> dict[str, Any]:
