@@ -469,7 +469,8 @@ class MatchSession:
         the person on screen; at a shared table the page covers the table before it asks): up
         to `count` of their decisions from action `first` on, each with what they saw then,
         and `next`, where the next slice starts (None once the review is whole). In slices, so
-        the worker answers between them and the page can leave the review at any time."""
+        the worker answers between them and the page can leave the review at any time. With
+        the hand's fair deal (`deal`)."""
         hand = self.match.round
         if self.review_module is None:
             raise IllegalAction(f"{self.title} hands are not reviewed.", "no_review")
@@ -492,6 +493,7 @@ class MatchSession:
             "decisions": [self.decision_model(decision, view) for decision, view in taken],
             "next": taken[-1][0].index + 1 if len(taken) == count else None,
             "won": hand.result.winner == seat,  # the summary's words differ
+            "deal": self.deal_model(),  # the proof of the hand reviewed, its seed revealed
         }
 
     def decision_model(self, decision: Decision, view: Any) -> dict[str, Any]:
