@@ -97,27 +97,32 @@ class Engine:
         """A new match of `game` with `settings` (the start screen's), dealt from `seed`, or
         from a random one when the request has none. With `daily` (the person's date,
         "2026-12-01"), the day's deal, with the daily settings; with `deal` (a shared link),
-        the link's deal, with its settings."""
+        the link's deal, with its settings. With `fair_deal` true, each hand awaits the
+        person's cut (the code "cut N"), except a first hand whose cut is fixed: the daily
+        deal's (uncut) and a link's."""
         cls = self._game(request)
         stats = self._stats(cls.game)  # the session's, when a match is left for a new one
         seed = request.get("seed")
         if seed is None:
             seed = random.getrandbits(63)
+        fair = request.get("fair_deal") is True
         try:
             if request.get("deal") is not None:
                 shared = links().decode(request["deal"])
                 if shared.game != cls.game:
                     raise links().LinkError("unknown_game")
-                session = links().deal_session(shared, stats)
+                session = links().deal_session(shared, stats, fair_deal=fair)
             elif request.get("daily") is not None:
                 daily = importlib.import_module("rummy.daily")
                 session = cls.create(
                     daily.DAILY_SETTINGS[cls.game],
                     daily.daily_seed(cls.game, daily.day_of(request["daily"])),
                     stats,
+                    fair_deal=fair,
+                    cut=daily.DAILY_CUT,
                 )
             else:
-                session = cls.create(request.get("settings"), seed, stats)
+                session = cls.create(request.get("settings"), seed, stats, fair_deal=fair)
         except ValueError as error:
             if isinstance(error, links().LinkError):
                 return _refusal(_link_refusal(error))
@@ -179,6 +184,20 @@ class Engine:
             "review_model",
             "no_review",
             lambda session: session.review_model(first, count, seat),
+        )
+
+    def check_deal(self, request: Request) -> Reply:
+        """The check of the deal of the hand just finished (`Session.deal_check_model`):
+        `commitment`, the fingerprint the page showed before the deal, against the seed and
+        cut revealed (or `seed` and `cut`, when given), with the whole deck they deal;
+        `matches` false for anything that does not match. Refused while the hand is played."""
+        return self._ask(
+            request,
+            "deal_check_model",
+            "no_deal",
+            lambda session: session.deal_check_model(
+                request.get("commitment"), request.get("seed"), request.get("cut")
+            ),
         )
 
     def share(self, request: Request) -> Reply:
@@ -351,6 +370,7 @@ REQUESTS = (
     "hints",
     "check",
     "review",
+    "check_deal",
     "share",
     "replay",
     "statistics",

@@ -1,5 +1,5 @@
-"""Command line: `python -m rummy gin selfplay|arena ...`, `python -m rummy rummikub arena ...`
-and `python -m rummy basic arena ...`."""
+"""Command line: `python -m rummy gin selfplay|arena ...`, `python -m rummy rummikub arena ...`,
+`python -m rummy basic arena ...` and `python -m rummy verify ...` (`rummy.verify`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from functools import partial
 from multiprocessing import Pool
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from . import verify
 from .arena import PlayerStats
 from .basic import agents as basic_agents
 from .basic import arena as basic_arena
@@ -236,6 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="times the pile may become the stock before an empty stock draws the hand, 0-20 "
         f"(default {TURNOVERS})",
     )
+    verify.add_parser(games)
     return parser
 
 
@@ -386,6 +388,8 @@ def _house_text(args: argparse.Namespace) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.game == "verify":
+        return verify.run(args)
     if args.game == "rummikub":
         _with_house(parser, RummikubRules(players=len(args.players)), args.house)
         return _line_up_arena(

@@ -6,7 +6,8 @@ same one. The date is the player's own day: the page passes the player's local c
 midnight, and two players in different time zones share a deal on the same calendar date,
 not at the same instant. The seed starts a match (`Session.create(DAILY_SETTINGS[game], seed)`),
 whose first hand is the day's deal. Everyone plays it with the same settings, the game's
-defaults against the `normal` computer level, so that results are compared like for like.
+defaults against the `normal` computer level, so that results are compared like for like, and
+the same deck: its cut is fixed (`DAILY_CUT`, uncut), and its proof says so.
 """
 
 from __future__ import annotations
@@ -14,9 +15,12 @@ from __future__ import annotations
 import hashlib
 from datetime import date
 
+from .fairdeal import UNCUT
+
 GAMES = ("gin", "basic", "rummikub")
 SCHEME = "rummy-table/daily/1"  # part of the hash: changing it changes everyone's daily deals
 DAILY_SETTINGS = {game: {"level": "normal"} for game in GAMES}  # the rest: the game's defaults
+DAILY_CUT = UNCUT  # everyone's deck the same: the day's deal is never cut
 
 
 def daily_seed(game: str, day: date) -> int:

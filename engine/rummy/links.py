@@ -36,6 +36,12 @@ refused by name (`unknown_rule`), a value it does not allow too (`bad_rule`). It
 tokens count the verbs only house rules have too (`HOUSE_VERBS`: "biggin"), so versions 1 and
 2 keep theirs. A hand under today's default rules is written as version 1 or 2, byte for byte
 as before.
+
+Version 4 ("r4"), for a hand whose deck was cut (`rummy.fairdeal`), so that the link carries
+the deal's proof: the hand's own seed is then the one committed to before the deal, and the
+cut follows it. The layout of version 3 (its house rules may be none), with the cut as an
+unsigned LEB128 integer after the seed; its tokens are version 3's. An uncut hand is written
+as version 1, 2 or 3, byte for byte as before.
 """
 
 from __future__ import annotations
@@ -49,8 +55,10 @@ from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property
 from typing import Any
 
+from . import records
 from .cards import DECK
 from .errors import IllegalAction
+from .fairdeal import CUTS, UNCUT, cut_seed
 from .rummikub.tiles import COLOURS, JOKER, Tile
 from .seats import PERSON
 from .sessions import house_rules, settings_record
@@ -58,6 +66,7 @@ from .sessions import house_rules, settings_record
 VERSION = "r1"
 SEATED = "r2"  # a link with seats
 HOUSE = "r3"  # a link with house rules (and seats or none)
+CUT = "r4"  # a link of a hand whose deck was cut (house rules and seats, or none)
 SEATS = "seats"  # the field version 2 adds
 MAX_LINK = 4096  # characters of a fragment; checked before anything else is read
 MAX_PAYLOAD = 1 << 15  # bytes a link may inflate to (a long Rummikub round is ~10 KiB)
@@ -137,14 +146,15 @@ def _game(name: str) -> _Game:
 @dataclass(frozen=True, slots=True)
 class SharedHand:
     """One hand as a link holds it. `settings` are the game's session settings, `seed` and
-    `dealer` the hand's own (`hand.seed`, `hand.dealer`; None in Rummikub), `actions` its
-    action codes in order."""
+    `dealer` the hand's own (`hand.seed` before its `cut`, `hand.dealer`; None in Rummikub),
+    `actions` its action codes in order, and `cut` its deck's cut (0: uncut)."""
 
     game: str
     settings: Any
     seed: int
     dealer: int | None
     actions: tuple[str, ...]
+    cut: int = UNCUT
 
     def __post_init__(self) -> None:
         game = _game(self.game)
@@ -160,26 +170,34 @@ class SharedHand:
             isinstance(code, str) for code in self.actions
         ):
             raise ValueError("a hand's actions are a tuple of action codes")
+        cut_seed(self.seed, self.cut)  # a cut of 0-999
 
     @property
     def rules(self) -> Any:
         return _game(self.game).session.rules_for(self.settings)
 
 
-def of_hand(game: str, settings: Any, hand: Any, seat: int = 0) -> SharedHand:
+def of_hand(
+    game: str, settings: Any, hand: Any, seat: int = 0, seed: int | None = None, cut: int = UNCUT
+) -> SharedHand:
     """The shared form of `hand` (finished or not) of a `game` session with `settings`, from a
-    person's `seat` (`sharer_settings`); ValueError if the hand was not played under the rules
-    those settings choose."""
+    person's `seat` (`sharer_settings`); `seed` and `cut` are the hand's own seed and cut when
+    its deck was cut (by default: uncut, its seed `hand.seed`). ValueError if the hand was not
+    played under the rules those settings choose, or was not dealt from that seed and cut."""
     described = _game(game)
     if hand.rules != described.session.rules_for(settings):
         raise ValueError("the hand was not played under the rules of these settings")
+    seed = hand.seed if seed is None else seed
+    if cut_seed(seed, cut) != hand.seed:
+        raise ValueError("the hand was not dealt from this seed and cut")
     dealer = hand.dealer if described.has_dealer else None
     return SharedHand(
         game,
         sharer_settings(settings, seat),
-        hand.seed,
+        seed,
         dealer,
         tuple(described.action_code(a) for a in hand.actions),
+        cut,
     )
 
 
@@ -201,19 +219,28 @@ def sharer_settings(settings: Any, seat: int) -> Any:
 
 def share(session: Any, number: int | None = None, seat: int | None = None) -> SharedHand:
     """Hand `number` (0: the first; None: the one in play or just ended) of a session, from a
-    person's `seat` (by default the one on screen, else the first person)."""
-    hands = session.match.rounds
+    person's `seat` (by default the one on screen, else the first person), with its seed and
+    cut. IllegalAction `cut_first` while the deck awaits its cut: the seed is still secret."""
+    if session.cutting:
+        raise IllegalAction("The deck awaits its cut.", "cut_first")
+    match = session.match
+    number = len(match.finished) if number is None else number
     if seat is None:
         seat = session.seat if session.seat is not None else session.seating.persons[0]
-    return of_hand(session.game, session.settings, hands[-1 if number is None else number], seat)
+    seed = records.hand_seed(match.seed, number, match.first_deal)
+    hand = match.rounds[number]
+    return of_hand(session.game, session.settings, hand, seat, seed, match.cuts[number])
 
 
-def deal_session(shared: SharedHand, stats: Any = None) -> Any:
+def deal_session(shared: SharedHand, stats: Any = None, fair_deal: bool = False) -> Any:
     """A new match of the shared hand's game and settings whose first hand is dealt as the
-    shared one was: the receiver plays the same deal against the same computer level
-    (`Session.of_deal`), counting on from their statistics `stats`. ValueError if the deal is
-    not one the game can deal."""
-    return _game(shared.game).session.of_deal(shared.settings, shared.seed, shared.dealer, stats)
+    shared one was, cut as it was: the receiver plays the same deal against the same computer
+    level (`Session.of_deal`), counting on from their statistics `stats` (with `fair_deal`,
+    the hands after it await the receiver's cut). ValueError if the deal is not one the game
+    can deal."""
+    return _game(shared.game).session.of_deal(
+        shared.settings, shared.seed, shared.dealer, stats, cut=shared.cut, fair_deal=fair_deal
+    )
 
 
 def played(shared: SharedHand) -> tuple[Any, ...]:
@@ -264,7 +291,7 @@ def replay_model(shared: SharedHand, sessions: tuple[Any, ...]) -> dict[str, Any
         "game": shared.game,
         "settings": settings_record(shared.settings),
         "steps": steps,
-        "view": sessions[-1].view_model(),
+        "view": sessions[-1].view_model(),  # with the deal's proof (`deal`)
     }
 
 
@@ -342,7 +369,12 @@ class _Tokens:
         return tuple(" ".join(words) for words in codes)
 
 
-_TOKENS = {VERSION: _Tokens(VERBS), SEATED: _Tokens(VERBS), HOUSE: _Tokens(HOUSE_VERBS)}
+_TOKENS = {
+    VERSION: _Tokens(VERBS),
+    SEATED: _Tokens(VERBS),
+    HOUSE: _Tokens(HOUSE_VERBS),
+    CUT: _Tokens(HOUSE_VERBS),
+}
 
 
 # ---- settings values as bytes ---------------------------------------------------------------
@@ -414,20 +446,25 @@ class _Reader:
 # ---- the link -------------------------------------------------------------------------------
 
 
-def _version(settings: Any) -> str:
+def _version(shared: SharedHand) -> str:
+    settings = shared.settings
+    if shared.cut != UNCUT:
+        return CUT
     return HOUSE if house_rules(settings) else SEATED if settings.seats else VERSION
 
 
 def payload(shared: SharedHand) -> bytes:
-    """The binary form of a shared hand (see the module's docstring): of version 3 under house
-    rules, else of version 2 when its settings have seats."""
+    """The binary form of a shared hand (see the module's docstring): of version 4 when its
+    deck was cut, else of version 3 under house rules, else of version 2 when its settings
+    have seats."""
     game = _game(shared.game)
     settings = shared.settings
+    version = _version(shared)
     out = bytearray([game.code])
     for name in game.fields:
         _put_value(out, getattr(settings, name))
     house = house_rules(settings)
-    if house:
+    if version in (HOUSE, CUT):
         _put_value(out, ",".join(settings.seats) if settings.seats else None)
         _put_uint(out, len(house))
         for name, value in house.items():
@@ -436,9 +473,11 @@ def payload(shared: SharedHand) -> bytes:
     elif settings.seats:
         _put_value(out, ",".join(settings.seats))
     out += shared.seed.to_bytes(8, "big")
+    if version == CUT:
+        _put_uint(out, shared.cut)
     if shared.dealer is not None:  # the games with a dealer: SharedHand checks it
         out.append(shared.dealer)
-    tokens = _TOKENS[_version(settings)]
+    tokens = _TOKENS[version]
     for code in shared.actions:
         out += tokens.encode(code)
     return bytes(out)
@@ -447,7 +486,7 @@ def payload(shared: SharedHand) -> bytes:
 def encode(shared: SharedHand) -> str:
     """The link's fragment (without "#") for a shared hand."""
     data = payload(shared)
-    version = _version(shared.settings)
+    version = _version(shared)
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     packed = packer.compress(data) + packer.flush()
     mode, body = (1, packed) if len(packed) < len(data) else (0, data)
@@ -464,7 +503,7 @@ def _blob(text: Any) -> tuple[str, bytes]:
     tag, dot, data = text.partition(".")
     if not dot or not _TAG.fullmatch(tag):
         raise LinkError("malformed")
-    if tag not in (VERSION, SEATED, HOUSE):
+    if tag not in _TOKENS:
         raise LinkError("unknown_version", version=tag)
     if not _BASE64URL.fullmatch(data) or len(data) % 4 == 1:
         raise LinkError("malformed")
@@ -539,7 +578,7 @@ def read_payload(data: bytes, version: str = VERSION) -> SharedHand:
     rules: dict[str, Any] = {}
     if version == SEATED:
         values[SEATS] = _seats(reader.value())
-    elif version == HOUSE:
+    elif version in (HOUSE, CUT):
         seats = reader.value()
         if seats is not None:
             values[SEATS] = _seats(seats)
@@ -548,12 +587,16 @@ def read_payload(data: bytes, version: str = VERSION) -> SharedHand:
             if not isinstance(name, str) or name in rules:
                 raise LinkError("malformed")
             rules[name] = reader.value()
-        if not rules:
+        if not rules and version == HOUSE:
             raise LinkError("malformed")  # written as version 1 or 2, never as 3
     settings = _house_settings(game.session.settings_type, values, rules)
     seed = int.from_bytes(reader.take(8), "big")
+    cut = reader.uint() if version == CUT else UNCUT
+    if version == CUT and cut not in CUTS:
+        raise LinkError("bad_deal")  # an uncut hand is written as version 1-3, never as 4
     dealer = reader.byte() if game.has_dealer else None
-    return SharedHand(game.name, settings, seed, dealer, _TOKENS[version].decode(reader.rest()))
+    codes = _TOKENS[version].decode(reader.rest())
+    return SharedHand(game.name, settings, seed, dealer, codes, cut)
 
 
 def opened(text: Any) -> tuple[SharedHand, tuple[Any, ...]]:

@@ -1,14 +1,16 @@
 """The saved form of a game, the same for every card game of the package: its rules, seed and
-first dealer (and the first hand's own seed, when it was given one), and each hand's action log
-as text codes. A record is replayed action by action,
-so a save can only ever hold a position the rules allow."""
+first dealer (and the first hand's own seed, when it was given one, and each hand's cut, when
+one was cut: `rummy.fairdeal`), and each hand's action log as text codes. A record is replayed
+action by action, so a save can only ever hold a position the rules allow."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import Field, fields
+from dataclasses import Field, fields, replace
 from typing import Any, TypeVar
 
+from .errors import IllegalAction
+from .fairdeal import CUTS, UNCUT
 from .game import Match
 from .rng import derive_seed
 
@@ -78,7 +80,21 @@ def write(
     }
     if match.first_deal is not None:  # only then: the records of every other game stay as they were
         record["first_deal"] = match.first_deal
+    if any(cut != UNCUT for cut in match.cuts):  # likewise: a game never cut records no cuts
+        record["cuts"] = list(match.cuts)
     return record
+
+
+def before_deal(match: M) -> M | None:
+    """The match as it was before its hand in play was dealt (None for its first hand), so the
+    hand can be dealt again with a cut; IllegalAction once anyone has moved in it."""
+    if match.round.actions:
+        raise IllegalAction("The hand has begun: its deck was cut already.", "hand_in_play")
+    if not match.finished:
+        return None
+    return replace(  # type: ignore[type-var]
+        match, finished=match.finished[:-1], round=match.finished[-1], cuts=match.cuts[:-1]
+    )
 
 
 def replay(
@@ -89,7 +105,7 @@ def replay(
     name: str,
     rules_type: type[R],
     seats: Callable[[R], int],
-    start: Callable[[R, int, int, int | None], M],
+    start: Callable[[R, int, int, int | None, int], M],
     parse_action: Callable[[str], Any],
 ) -> M:
     """The game a record describes; ValueError saying what is wrong with a bad one. `name` is
@@ -109,11 +125,14 @@ def replay(
     first_deal = record.get("first_deal")
     if first_deal is not None and (type(first_deal) is not int or not 0 <= first_deal < 1 << 64):
         raise ValueError(f"the saved {noun}'s first deal is not a seed")
-    match = start(rules, seed, dealer, first_deal)
+    cuts = record.get("cuts", [UNCUT] * len(hands))
+    if not isinstance(cuts, list) or len(cuts) != len(hands) or not all(map(_is_cut, cuts)):
+        raise ValueError(f"the saved {noun}'s cuts are not one cut (0-999) per hand")
+    match = start(rules, seed, dealer, first_deal, cuts[0])
     for number, codes in enumerate(hands):
         try:
             if number:
-                match = match.next_round()
+                match = match.next_round(cuts[number])
             for code in codes:
                 if not isinstance(code, str):
                     raise ValueError(f"{code!r} is not an action code")
@@ -121,3 +140,7 @@ def replay(
         except ValueError as error:
             raise ValueError(f"hand {number + 1}: {error}") from None
     return match
+
+
+def _is_cut(cut: Any) -> bool:
+    return type(cut) is int and (cut == UNCUT or cut in CUTS)

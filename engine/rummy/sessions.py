@@ -8,9 +8,15 @@ are immutable: `act` returns the next session, or a `Refusal` saying why nothing
 
 The page sends codes, never actions, so it cannot name a seat: a session reads a person's
 moves in its game's action words without the seat ("stock", "discard 7S") and adds the seat
-on screen itself; a code that does not parse is refused like an illegal move. Five codes mean
+on screen itself; a code that does not parse is refused like an illegal move. Six codes mean
 the same in every game: "computer" (the computer player to move plays its move), "next-hand",
-"rematch" (the same settings, a seed derived from this match's), "reveal" and "pass-on".
+"rematch" (the same settings, a seed derived from this match's), "reveal", "pass-on" and
+"cut N".
+
+Fair deals (`rummy.fairdeal`): every model names the hand's `deal`, its commitment and cut,
+and its seed once the hand is over. A session started with `fair_deal` deals no hand before the
+person's cut: until "cut N" (N in 1-999) it is *cutting*, its screen "cut", showing the
+commitment and nothing of the hand, and taking no other code.
 
 Seats (`rummy.seats`): one person against computer players by default. When several people
 share the device, their turns are covered from one another: as soon as the turn leaves the
@@ -38,8 +44,10 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from itertools import islice
 from typing import Any, ClassVar, Protocol, TypeVar
 
+from . import records
 from .cards import SUITS, Card
 from .errors import IllegalAction
+from .fairdeal import CUTS, UNCUT, check, commitment, person_cut
 from .game import Match
 from .melds import best_arrangement
 from .review import Decision, decision_dict, shown
@@ -54,6 +62,7 @@ NEXT_HAND = "next-hand"
 REMATCH = "rematch"
 REVEAL = "reveal"
 PASS_ON = "pass-on"
+CUT = "cut"  # "cut 417": the person's cut of a deal that awaits it
 REVIEW_SLICE = (
     4  # decisions a review request answers by default: a few ms each, a slice stays short
 )
@@ -103,17 +112,34 @@ class Session(Protocol):
         ...
 
     @classmethod
-    def create(cls: type[Sess], settings: Any, seed: int, stats: Any = None) -> Sess:
+    def create(
+        cls: type[Sess],
+        settings: Any,
+        seed: int,
+        stats: Any = None,
+        *,
+        fair_deal: bool = False,
+        cut: int | None = None,
+    ) -> Sess:
         """A new match with these settings (a dict as the start screen sends it; ValueError
-        if they are not valid), counting on from the person's statistics (a `stats_type`)."""
+        if they are not valid), counting on from the person's statistics (a `stats_type`).
+        With `fair_deal` each hand awaits the person's cut ("cut N"), the first one too unless
+        its `cut` is fixed (`rummy.fairdeal`)."""
         ...
 
     @classmethod
     def of_deal(
-        cls: type[Sess], settings: Any, seed: int, dealer: int | None, stats: Any = None
+        cls: type[Sess],
+        settings: Any,
+        seed: int,
+        dealer: int | None,
+        stats: Any = None,
+        *,
+        cut: int = 0,
+        fair_deal: bool = False,
     ) -> Sess:
-        """A new match whose first hand is dealt from a hand's own `seed` and `dealer` (a shared
-        hand played again); ValueError as `create`."""
+        """A new match whose first hand is dealt from a hand's own `seed`, `cut` and `dealer`
+        (a shared hand played again); ValueError as `create`."""
         ...
 
     @classmethod
@@ -145,7 +171,14 @@ class Session(Protocol):
         ...
 
     def shown_model(self) -> dict[str, Any]:
-        """What the page may draw now: `view_model()`, or while covered `public_model()`."""
+        """What the page may draw now: `view_model()`, or while covered `public_model()`, or
+        while the deck awaits its cut `cut_model()`."""
+        ...
+
+    def deal_check_model(
+        self, shown: Any = None, seed: Any = None, cut: Any = None, number: int | None = None
+    ) -> dict[str, Any]:
+        """The check of a finished hand's fair deal (`rummy.fairdeal.check`), JSON-ready."""
         ...
 
     def save(self) -> dict[str, Any]:
@@ -176,12 +209,13 @@ def person_code(code: Any, person: int) -> str | None:
 
 class MatchSession:
     """The part of a session every card game shares, for a frozen dataclass with the fields
-    `settings` (with a `seating`), `match`, `stats`, `revealed` and `seen`: the codes every
-    game reads, refusals, covering the people's turns from one another, the save and the
-    statistics, and the computer players' moves. A game's session names its match type,
-    action parser and computer players (`make_agent`), says which rules the settings choose
-    (`rules_for`, by default their `rules()`), and what the page draws (`view_model` from
-    `self.seat`, and `public_model`)."""
+    `settings` (with a `seating`), `match`, `stats`, `revealed`, `seen`, `fair_deal` and
+    `cutting`: the codes every game reads, refusals, covering the people's turns from one
+    another, the cut of a fair deal, the save and the statistics, and the computer players'
+    moves. A game's session names its match type, action parser and computer players
+    (`make_agent`), says which rules the settings choose (`rules_for`, by default their
+    `rules()`), what the page draws (`view_model` from `self.seat`, and `public_model`) and
+    how a deck is dealt (`deck_model`)."""
 
     __slots__ = ()
     game: ClassVar[str]
@@ -198,6 +232,8 @@ class MatchSession:
     stats: CountedStats
     revealed: int | None  # the person on screen at a shared table (None: covered)
     seen: int | None  # the person last on screen, whom the cover of an ended hand follows
+    fair_deal: bool  # each hand the person's to cut, once shown its commitment
+    cutting: bool  # the hand in play awaits the cut: dealt, but none of it shown yet
 
     # ---- hooks ----------------------------------------------------------------------------
 
@@ -227,6 +263,8 @@ class MatchSession:
         turn it is and which person the cover waits for: the page shows it on the cover, its
         screen "pass-device" (also once the hand is over: the next person taps to see how it
         ended from their seat)."""
+        if self.cutting:
+            return self.cut_model()
         hand = self.match.round
         return {
             "game": self.game,
@@ -235,11 +273,90 @@ class MatchSession:
             "seats": self.seating.model(),
             "to_move": None if hand.is_over else hand.to_move,
             "next_person": self.next_person,
+            "deal": self.deal_model(),
             **self.public_facts(),
         }
 
+    def cut_model(self) -> dict[str, Any]:
+        """What the page draws while the deck awaits the cut, the same for everyone: the
+        scores, and the deal's commitment (`deal_model`), never a card of the hand."""
+        return {
+            "game": self.game,
+            "screen": "cut",
+            "settings": settings_record(self.settings),
+            "seats": self.seating.model(),
+            "scores": list(self.match.scores),
+            "hand": len(self.match.finished),
+            "deal": self.deal_model(),
+        }
+
+    def deal_model(self, number: int | None = None) -> dict[str, Any]:
+        """The fair deal of hand `number` (from 0; by default the one in play), JSON-ready:
+        its `commitment`; its `cut` (None while the deck awaits it; 0: uncut); whether the cut
+        was `fixed` (not the person's: uncut, as the daily deal, or a shared hand's); the
+        person's cuts (`cuts`, lowest and highest); and once the hand is over its `seed` and
+        the command that checks it (`verify`), both None before: the seed deals every hidden
+        card."""
+        match = self.match
+        number = len(match.finished) if number is None else number
+        hand, cut = match.rounds[number], match.cuts[number]
+        seed = records.hand_seed(match.seed, number, match.first_deal)
+        awaited = self.cutting and number == len(match.finished)
+        dealer = getattr(hand, "dealer", None)
+        verify = f"python -m rummy verify {seed} {cut} --game {self.game}"
+        verify += f" --players {hand.players}" if self.game != "gin" else ""
+        verify += f" --dealer {dealer}" if dealer is not None else ""
+        return {
+            "commitment": commitment(seed),
+            "cut": None if awaited else cut,
+            "fixed": not awaited
+            and (cut == UNCUT or (number == 0 and match.first_deal is not None)),
+            "cuts": [CUTS[0], CUTS[-1]],
+            "seed": seed if hand.is_over else None,
+            "verify": verify if hand.is_over else None,
+        }
+
+    def deal_check_model(
+        self,
+        shown: Any = None,
+        seed: Any = None,
+        cut: Any = None,
+        number: int | None = None,
+    ) -> dict[str, Any]:
+        """The check of hand `number`'s deal once it is over (`rummy.fairdeal.check`): the
+        commitment `shown` before the deal (the page keeps what it showed; by default the
+        session's), and the seed and cut revealed (by default the session's), against the deal
+        played, with the whole deck they deal. IllegalAction before the hand is over (its seed
+        is secret), or for a seed or cut that is none."""
+        match = self.match
+        number = len(match.finished) if number is None else number
+        if type(number) is not int or not 0 <= number < len(match.rounds):
+            raise IllegalAction("There is no such hand.", "bad_request")
+        hand = match.rounds[number]
+        if not hand.is_over:
+            raise IllegalAction("The deal is checked once the hand is over.", "hand_in_play")
+        proof = self.deal_model(number)
+        try:
+            return check(
+                proof["commitment"] if shown is None else shown,
+                proof["seed"] if seed is None else seed,
+                proof["cut"] if cut is None else cut,
+                lambda shuffle: self.deck_model(hand.rules, getattr(hand, "dealer", 0), shuffle),
+                dealt=hand.seed,
+            )
+        except ValueError as error:
+            raise IllegalAction(str(error), "bad_proof") from None
+
     def public_facts(self) -> dict[str, Any]:
         """The game's public facts: counts, scores, the pile's top, the table, the move log."""
+        raise NotImplementedError
+
+    @classmethod
+    def deck_model(cls, rules: Any, dealer: int, seed: int) -> dict[str, Any]:
+        """The deck a hand under `rules` with `dealer` (a seat; Rummikub, where the deal decides
+        who starts, has none and ignores it) is dealt from `seed` (the shuffle's: `cut_seed`),
+        JSON-ready, as a deal is checked: each seat's hand as dealt, and the rest in the order
+        it is drawn (the game's own words: the upcard and stock, or the pool)."""
         raise NotImplementedError
 
     @property
@@ -317,10 +434,15 @@ class MatchSession:
         return replace(self, revealed=person)  # type: ignore[type-var]
 
     def shown_model(self) -> dict[str, Any]:
+        if self.cutting:
+            return self.cut_model()
         return self.public_model() if self.covered else self.view_model()
 
     def on_screen(self) -> int:
-        """The seat of the person on screen (IllegalAction while covered)."""
+        """The seat of the person on screen (IllegalAction while covered, or while the deck
+        awaits its cut: nobody's cards are shown before the deal)."""
+        if self.cutting:
+            raise IllegalAction("The deck awaits its cut.", "cut_first")
         seat = self.seat
         if seat is None:
             raise IllegalAction("Whose turn it is is covered: reveal it first.", "covered")
@@ -347,7 +469,8 @@ class MatchSession:
         the person on screen; at a shared table the page covers the table before it asks): up
         to `count` of their decisions from action `first` on, each with what they saw then,
         and `next`, where the next slice starts (None once the review is whole). In slices, so
-        the worker answers between them and the page can leave the review at any time."""
+        the worker answers between them and the page can leave the review at any time. With
+        the hand's fair deal (`deal`)."""
         hand = self.match.round
         if self.review_module is None:
             raise IllegalAction(f"{self.title} hands are not reviewed.", "no_review")
@@ -370,6 +493,7 @@ class MatchSession:
             "decisions": [self.decision_model(decision, view) for decision, view in taken],
             "next": taken[-1][0].index + 1 if len(taken) == count else None,
             "won": hand.result.winner == seat,  # the summary's words differ
+            "deal": self.deal_model(),  # the proof of the hand reviewed, its seed revealed
         }
 
     def decision_model(self, decision: Decision, view: Any) -> dict[str, Any]:
@@ -393,8 +517,8 @@ class MatchSession:
     # ---- the match, from the settings ----------------------------------------------------
 
     @classmethod
-    def start_match(cls, settings: Any, seed: int) -> Any:
-        return cls.match_type.start(cls.rules_for(settings), seed)
+    def start_match(cls, settings: Any, seed: int, cut: int) -> Any:
+        return cls.match_type.start(cls.rules_for(settings), seed, cut=cut)
 
     @classmethod
     def replay_match(cls, record: Any, settings: Any) -> Any:
@@ -407,27 +531,46 @@ class MatchSession:
     # ---- the protocol ---------------------------------------------------------------------
 
     @classmethod
-    def create(cls: type[MS], settings: Any, seed: int, stats: Any = None) -> MS:
+    def create(
+        cls: type[MS],
+        settings: Any,
+        seed: int,
+        stats: Any = None,
+        *,
+        fair_deal: bool = False,
+        cut: int | None = None,
+    ) -> MS:
+        """A new match (see `Session.create`). With `fair_deal`, each hand awaits the person's
+        cut, the first one too unless its `cut` is fixed (the daily deal's: 0, uncut)."""
         settings = cls.settings_of(settings)
         if type(seed) is not int:
             raise ValueError(f"a seed is an integer, not {seed!r}")
-        return cls.seated(settings, cls.start_match(settings, seed), stats)
+        match = cls.start_match(settings, seed, UNCUT if cut is None else cut)
+        return cls.seated(settings, match, stats, fair_deal, fair_deal and cut is None)
 
     @classmethod
     def of_deal(
-        cls: type[MS], settings: Any, seed: int, dealer: int | None, stats: Any = None
+        cls: type[MS],
+        settings: Any,
+        seed: int,
+        dealer: int | None,
+        stats: Any = None,
+        *,
+        cut: int = UNCUT,
+        fair_deal: bool = False,
     ) -> MS:
-        """A new match whose first hand is dealt from a hand's own `seed` and `dealer` (None in
-        Rummikub, where the deal decides who starts), with the `settings` it was played under:
-        a shared hand's deal, played again against the same computer level. The hands after it
-        are dealt from a seed derived from the deal's."""
+        """A new match whose first hand is dealt from a hand's own `seed`, `cut` and `dealer`
+        (None in Rummikub, where the deal decides who starts), with the `settings` it was
+        played under: a shared hand's deal, played again against the same computer level. The
+        hands after it are dealt from a seed derived from the deal's (each awaiting the
+        person's cut, with `fair_deal`)."""
         settings = cls.settings_of(settings)
         if type(seed) is not int or not 0 <= seed < 1 << 64:
             raise ValueError(f"a deal's seed is a 64-bit whole number, not {seed!r}")
         match = cls.match_type.start(
-            cls.rules_for(settings), derive_seed(seed, DEAL_MATCH), dealer, first_deal=seed
+            cls.rules_for(settings), derive_seed(seed, DEAL_MATCH), dealer, seed, cut
         )
-        return cls.seated(settings, match, stats)
+        return cls.seated(settings, match, stats, fair_deal)
 
     @classmethod
     def restore(cls: type[MS], save: Any, stats: Any = None) -> MS:
@@ -437,7 +580,12 @@ class MatchSession:
             match = cls.replay_match(record.get("match"), settings)
         except (TypeError, KeyError, AttributeError, RecursionError) as error:
             raise ValueError(f"the saved {cls.title} match is damaged: {error!r}") from None
-        return cls.seated(settings, match, stats)
+        fair_deal, cutting = record.get("fair_deal", False), record.get("cutting", False)
+        if type(fair_deal) is not bool or type(cutting) is not bool:
+            raise ValueError(f"the saved {cls.title} match's fair deal is not true or false")
+        if cutting and not (fair_deal and match.cuts[-1] == UNCUT and not match.round.actions):
+            raise ValueError(f"the saved {cls.title} match's cut does not await a deal")
+        return cls.seated(settings, match, stats, fair_deal, cutting)
 
     @classmethod
     def settings_of(cls, settings: Any) -> Any:
@@ -449,26 +597,40 @@ class MatchSession:
         )
 
     @classmethod
-    def seated(cls: type[MS], settings: Any, match: Any, stats: Any) -> MS:
+    def seated(
+        cls: type[MS],
+        settings: Any,
+        match: Any,
+        stats: Any,
+        fair_deal: bool = False,
+        cutting: bool = False,
+    ) -> MS:
         """The session at `match`, counting on from the people's statistics (None: none yet);
-        at a table people share, covered."""
+        at a table people share, covered; with `fair_deal` each next hand awaits its cut, and
+        `cutting` the one in play does."""
         stats = cls.stats_type() if stats is None else stats
         seating = settings.seating
-        session = cls(settings, match, stats.counted(match, seating), None)  # type: ignore[call-arg]
+        counted = stats.counted(match, seating)
+        session = cls(settings, match, counted, None, None, fair_deal, cutting)  # type: ignore[call-arg]
         if seating.shared:
             return session
         return replace(session, revealed=seating.persons[0])  # type: ignore[type-var]
 
     def act(self: MS, code: Any) -> MS | Refusal:
         try:
+            if self.cutting or (isinstance(code, str) and code.split()[:1] == [CUT]):
+                return self.cut(code)
             if code == COMPUTER_MOVE:
                 return self.played(self.computer_action())
             if code == NEXT_HAND:
-                return self.with_match(self.match.next_round())
+                return replace(  # type: ignore[type-var]
+                    self.with_match(self.match.next_round()), cutting=self.fair_deal
+                )
             if code == REMATCH:
                 if not self.match.is_over:
                     raise IllegalAction("The match is still being played.", "match_in_play")
-                return self.create(self.settings, rematch_seed(self.match), self.stats)
+                seed = rematch_seed(self.match)
+                return self.create(self.settings, seed, self.stats, fair_deal=self.fair_deal)
             if code == REVEAL:
                 return self.reveal()
             if code == PASS_ON:
@@ -488,6 +650,18 @@ class MatchSession:
         except IllegalAction as error:
             return Refusal.of(error)
 
+    def cut(self: MS, code: Any) -> MS:
+        """The hand in play dealt with the person's cut, "cut N" (N in CUTS): the only code
+        taken while the deck awaits it. IllegalAction `cut_first` for any other code then,
+        `no_cut` when no deal awaits a cut, `bad_cut` for a cut that is not one of CUTS."""
+        words = code.split() if isinstance(code, str) else []
+        if not self.cutting:
+            raise IllegalAction("Only a deal that awaits its cut is cut.", "no_cut")
+        if not words or words[0] != CUT:
+            raise IllegalAction("Cut the deck first.", "cut_first")
+        cut = person_cut(words[1] if len(words) == 2 else " ".join(words[1:]))
+        return replace(self.with_match(self.match.cut(cut)), cutting=False)  # type: ignore[type-var]
+
     def played(self: MS, action: Any) -> MS:
         """The session after `action` of any seat (IllegalAction if the rules refuse it)."""
         return self.with_match(self.match.apply(action))
@@ -497,12 +671,16 @@ class MatchSession:
         return replace(self, match=match, stats=counted).covering()  # type: ignore[type-var]
 
     def save(self) -> dict[str, Any]:
-        return {
+        """The save (see `Session.save`); `fair_deal` and `cutting` only when true, so the
+        saves of sessions without fair deals stay as they were."""
+        save = {
             "format": self.save_format,
             "version": self.save_version,
             "settings": settings_record(self.settings),
             "match": self.match.to_record(),
         }
+        save.update({key: True for key in ("fair_deal", "cutting") if getattr(self, key)})
+        return save
 
     def statistics(self) -> dict[str, Any]:
         return self.stats.as_dict()
@@ -721,6 +899,17 @@ def rematch_seed(match: Match[Any, Any]) -> int:
 
 def codes(cards: Iterable[Card]) -> list[str]:
     return [card.code for card in cards]
+
+
+def card_deck(hand: Any) -> dict[str, Any]:
+    """The deck of a card game's hand just dealt (gin, Basic Rummy), as a deal is checked:
+    the dealer, each seat's hand, the upcard, and the stock in the order it is drawn."""
+    return {
+        "dealer": hand.dealer,
+        "hands": [codes(cards) for cards in hand.hands],
+        "upcard": hand.upcard.code,
+        "stock": codes(hand.stock),
+    }
 
 
 def last_move(log: list[dict[str, Any]], draws: Collection[str]) -> dict[str, Any] | None:

@@ -127,6 +127,32 @@ def test_a_hand_is_played_through_the_worker_and_each_reply_can_be_stored(call, 
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_fair_deal_is_cut_played_and_checked_through_the_worker(call, game):
+    reply = call("start", {"game": game, "settings": SETTINGS[game], "seed": 5, "fair_deal": True})
+    shown = reply["view"]["deal"]["commitment"]
+    assert reply["view"]["screen"] == "cut" and reply["save"]["cutting"] is True
+    refused = call("act", {"game": game, "code": "cut 1000"})
+    assert not refused["ok"] and refused["reason"] == "bad_cut"
+    assert call("share", {"game": game})["reason"] == "cut_first"
+    assert call("check_deal", {"game": game, "commitment": shown})["reason"] == "hand_in_play"
+    reply = call("act", {"game": game, "code": "cut 77"})
+    assert reply["ok"] and reply["view"]["deal"]["cut"] == 77
+    assert call("check_deal", {"game": game, "commitment": shown})["reason"] == "hand_in_play"
+    for _ in range(800):
+        view = reply["view"]
+        if view["screen"] in OVER[game]:
+            break
+        code = "computer" if view["screen"] == "opponent" else person_move(view)
+        reply = call("act", {"game": game, "code": code})
+    checked = call("check_deal", {"game": game, "commitment": shown})["answer"]
+    assert checked["matches"] and checked["seed"] == reply["view"]["deal"]["seed"]
+    other = call("check_deal", {"game": game, "commitment": shown, "cut": 78})["answer"]
+    assert not other["matches"]
+    daily = call("start", {"game": game, "daily": "2026-12-01", "fair_deal": True})["view"]
+    assert daily["screen"] != "cut" and daily["deal"]["fixed"] and daily["deal"]["cut"] == 0
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_malformed_code_is_refused_and_the_session_does_not_change(call, game):
     started = call("start", {"game": game, "settings": SETTINGS[game], "seed": 6})
     view = started["view"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import records
 from ..errors import IllegalAction
+from ..fairdeal import UNCUT, cut_seed
 from ..rng import Rng, derive_seed
 from ..standings import game_over, leaders
 from .actions import Action, action_code, parse_action
@@ -31,6 +32,7 @@ class Match:
     finished: tuple[Round, ...]  # hands before the current one
     round: Round  # the hand in play, or just ended and awaiting `next_round`
     first_deal: int | None = None  # the first hand's own seed, if it was given one
+    cuts: tuple[int, ...] = (UNCUT,)  # each hand's cut (`rummy.fairdeal`), by hand
 
     @classmethod
     def start(
@@ -39,13 +41,18 @@ class Match:
         seed: int = 0,
         first_dealer: int | None = None,
         first_deal: int | None = None,
+        cut: int = UNCUT,
     ) -> Match:
         """A new game; the first dealer is drawn from the seed unless given. The first hand is
-        dealt from `first_deal` when given (a shared hand played again)."""
+        dealt from `first_deal` when given (a shared hand played again), with `cut`
+        (`rummy.fairdeal`)."""
         if first_dealer is None:
             first_dealer = Rng(derive_seed(seed, 1 << 32)).below(rules.players)
-        dealt = Round.deal(records.hand_seed(seed, 0, first_deal), rules, first_dealer)
-        return cls(rules, seed, first_dealer, (0,) * rules.players, (), dealt, first_deal)
+        dealt = Round.deal(
+            cut_seed(records.hand_seed(seed, 0, first_deal), cut), rules, first_dealer
+        )
+        scores = (0,) * rules.players
+        return cls(rules, seed, first_dealer, scores, (), dealt, first_deal, (cut,))
 
     @property
     def rounds(self) -> tuple[Round, ...]:
@@ -72,16 +79,24 @@ class Match:
             )
         return replace(self, round=played, scores=scores)
 
-    def next_round(self) -> Match:
-        """The next deal; the deal passes to the left (with two players: alternates)."""
+    def next_round(self, cut: int = UNCUT) -> Match:
+        """The next deal, with `cut` (`rummy.fairdeal`); the deal passes to the left (with two
+        players: alternates)."""
         if not self.round.is_over:
             raise IllegalAction("The hand is still being played.", "hand_in_play")
         if self.is_over:
             raise IllegalAction("The game is over: start a new game.", "match_over")
         number = len(self.rounds)
         dealer = (self.round.dealer + 1) % self.rules.players
-        dealt = Round.deal(records.hand_seed(self.seed, number), self.rules, dealer)
-        return replace(self, finished=self.rounds, round=dealt)
+        dealt = Round.deal(cut_seed(records.hand_seed(self.seed, number), cut), self.rules, dealer)
+        return replace(self, finished=self.rounds, round=dealt, cuts=self.cuts + (cut,))
+
+    def cut(self, cut: int) -> Match:
+        """The hand in play dealt again with `cut`, before anyone has moved in it."""
+        before = records.before_deal(self)
+        if before is None:
+            return self.start(self.rules, self.seed, self.first_dealer, self.first_deal, cut)
+        return before.next_round(cut)
 
     def view(self, seat: int) -> View:
         return self.round.view(seat, self.scores)

@@ -26,6 +26,7 @@ from ..sessions import (
     GameStats,
     MatchSession,
     arrangements,
+    card_deck,
     codes,
     house_rules,
     last_move,
@@ -155,6 +156,12 @@ class BasicSession(MatchSession):
     stats: Stats = Stats()
     revealed: int | None = None
     seen: int | None = None
+    fair_deal: bool = False
+    cutting: bool = False
+
+    @classmethod
+    def deck_model(cls, rules: Rules, dealer: int, seed: int) -> dict[str, Any]:
+        return card_deck(Round.deal(seed, rules, dealer))
 
     # ---- what the page shows --------------------------------------------------------------
 
@@ -193,6 +200,7 @@ class BasicSession(MatchSession):
             "settings": settings_record(self.settings),
             "seat": view.seat,
             "seats": self.seating.model(),
+            "deal": self.deal_model(),
             "players": [
                 {
                     "seat": seat,

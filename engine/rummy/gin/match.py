@@ -13,6 +13,7 @@ from typing import Any
 
 from .. import records
 from ..errors import IllegalAction
+from ..fairdeal import UNCUT, cut_seed
 from .actions import Action, action_code, parse_action
 from .bonuses import Bonuses, end_bonuses
 from .round import Round
@@ -33,6 +34,7 @@ class Match:
     finished: tuple[Round, ...]  # hands before the current one, in order
     round: Round  # the hand in play, or just ended and awaiting `next_round`
     first_deal: int | None = None  # the first hand's own seed, if it was given one
+    cuts: tuple[int, ...] = (UNCUT,)  # each hand's cut (`rummy.fairdeal`), by hand
 
     @classmethod
     def start(
@@ -41,11 +43,14 @@ class Match:
         seed: int = 0,
         first_dealer: int = COMPUTER,
         first_deal: int | None = None,
+        cut: int = UNCUT,
     ) -> Match:
         """A new match; the computer seat deals the first hand unless told otherwise. The
-        first hand is dealt from `first_deal` when given (a shared hand played again)."""
-        dealt = Round.deal(records.hand_seed(seed, 0, first_deal), rules, first_dealer)
-        return cls(rules, seed, first_dealer, (0, 0), (), dealt, first_deal)
+        first hand is dealt from `first_deal` when given (a shared hand played again), with
+        `cut` (`rummy.fairdeal`)."""
+        hand_seed = cut_seed(records.hand_seed(seed, 0, first_deal), cut)
+        dealt = Round.deal(hand_seed, rules, first_dealer)
+        return cls(rules, seed, first_dealer, (0, 0), (), dealt, first_deal, (cut,))
 
     @property
     def rounds(self) -> tuple[Round, ...]:
@@ -111,13 +116,21 @@ class Match:
             raise IllegalAction("The hand is still being played.", "hand_in_play")
         return self.round.dealer if result.winner is None else 1 - result.winner
 
-    def next_round(self) -> Match:
+    def next_round(self, cut: int = UNCUT) -> Match:
+        """The next hand, dealt with `cut` (`rummy.fairdeal`)."""
         if self.is_over:
             raise IllegalAction("The match is over: start a new match.", "match_over")
         dealer = self.next_dealer()
         number = len(self.finished) + 1
-        dealt = Round.deal(records.hand_seed(self.seed, number), self.rules, dealer)
-        return replace(self, finished=self.rounds, round=dealt)
+        dealt = Round.deal(cut_seed(records.hand_seed(self.seed, number), cut), self.rules, dealer)
+        return replace(self, finished=self.rounds, round=dealt, cuts=self.cuts + (cut,))
+
+    def cut(self, cut: int) -> Match:
+        """The hand in play dealt again with `cut`, before anyone has moved in it."""
+        before = records.before_deal(self)
+        if before is None:
+            return self.start(self.rules, self.seed, self.first_dealer, self.first_deal, cut)
+        return before.next_round(cut)
 
     def view(self, seat: int) -> View:
         return self.round.view(seat, self.scores)

@@ -24,6 +24,7 @@ from ..sessions import (
     CountedStats,
     MatchSession,
     arrangements,
+    card_deck,
     codes,
     house_rules,
     last_move,
@@ -169,6 +170,12 @@ class GinSession(MatchSession):
     stats: Stats = Stats()
     revealed: int | None = None
     seen: int | None = None
+    fair_deal: bool = False
+    cutting: bool = False
+
+    @classmethod
+    def deck_model(cls, rules: Rules, dealer: int, seed: int) -> dict[str, Any]:
+        return card_deck(Round.deal(seed, rules, dealer))
 
     # ---- the hooks of MatchSession -------------------------------------------------------
 
@@ -244,6 +251,7 @@ class GinSession(MatchSession):
             "settings": settings_record(self.settings),
             "seat": view.seat,
             "seats": self.seating.model(),
+            "deal": self.deal_model(),
             "scores": {roles[seat]: view.scores[seat] for seat in (0, 1)},
             "target": view.rules.target,
             "house_rules": house_rules(self.settings),

@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import records
 from ..errors import IllegalAction
+from ..fairdeal import UNCUT, cut_seed
 from ..standings import game_over, leaders
 from .actions import action_code, parse_action
 from .round import Action, Round, Rules, View
@@ -31,6 +32,7 @@ class Match:
     finished: tuple[Round, ...]  # rounds before the current one
     round: Round  # the round in play, or just ended and awaiting `next_round`
     first_deal: int | None = None  # the first round's own seed, if it was given one
+    cuts: tuple[int, ...] = (UNCUT,)  # each round's cut (`rummy.fairdeal`), by round
 
     @classmethod
     def start(
@@ -39,14 +41,16 @@ class Match:
         seed: int = 0,
         first_dealer: int | None = None,
         first_deal: int | None = None,
+        cut: int = UNCUT,
     ) -> Match:
         """A new game. Who plays first is drawn from the deal; a `first_dealer` given (a
         record's) must be that seat. The first round is dealt from `first_deal` when given (a
-        shared round played again)."""
-        game = Round.deal(records.hand_seed(seed, 0, first_deal), rules)
+        shared round played again), with `cut` (`rummy.fairdeal`)."""
+        game = Round.deal(cut_seed(records.hand_seed(seed, 0, first_deal), cut), rules)
         if first_dealer is not None and first_dealer != game.to_move:
             raise ValueError(f"seat {first_dealer} does not play first in the game of seed {seed}")
-        return cls(rules, seed, game.to_move, (0,) * rules.players, (), game, first_deal)
+        scores = (0,) * rules.players
+        return cls(rules, seed, game.to_move, scores, (), game, first_deal, (cut,))
 
     @property
     def rounds(self) -> tuple[Round, ...]:
@@ -73,14 +77,23 @@ class Match:
             )
         return replace(self, round=game, scores=scores)
 
-    def next_round(self) -> Match:
-        """The next round, dealt from this game's seed."""
+    def next_round(self, cut: int = UNCUT) -> Match:
+        """The next round, dealt from this game's seed with `cut` (`rummy.fairdeal`)."""
         if not self.round.is_over:
             raise IllegalAction("The round is still being played.", "hand_in_play")
         if self.is_over:
             raise IllegalAction("The game is over: start a new game.", "match_over")
-        game = Round.deal(records.hand_seed(self.seed, len(self.rounds)), self.rules)
-        return replace(self, finished=self.rounds, round=game)
+        seed = cut_seed(records.hand_seed(self.seed, len(self.rounds)), cut)
+        game = Round.deal(seed, self.rules)
+        return replace(self, finished=self.rounds, round=game, cuts=self.cuts + (cut,))
+
+    def cut(self, cut: int) -> Match:
+        """The round in play dealt again with `cut`, before anyone has moved in it (who plays
+        first is drawn from the new deal)."""
+        before = records.before_deal(self)
+        if before is None:
+            return self.start(self.rules, self.seed, None, self.first_deal, cut)
+        return before.next_round(cut)
 
     def view(self, seat: int) -> View:
         return self.round.view(seat)

@@ -191,6 +191,19 @@ class RummikubSession(MatchSession):
     stats: Stats = Stats()
     revealed: int | None = None
     seen: int | None = None
+    fair_deal: bool = False
+    cutting: bool = False
+
+    @classmethod
+    def deck_model(cls, rules: Rules, dealer: int, seed: int) -> dict[str, Any]:
+        """The tiles a round under `rules` is dealt from `seed`: each seat's rack as dealt, the
+        pool in the order it is drawn, and who plays first (drawn from the same seed)."""
+        dealt = Round.deal(seed, rules)
+        return {
+            "hands": [tile_codes(rack) for rack in dealt.racks],
+            "pool": tile_codes(dealt.pool),
+            "first": dealt.to_move,
+        }
 
     # ---- what the page shows --------------------------------------------------------------
 
@@ -218,6 +231,7 @@ class RummikubSession(MatchSession):
             "house_rules": self.settings.house_rules(),
             "seat": seat,
             "seats": self.seating.model(),
+            "deal": self.deal_model(),
             "players": [
                 {
                     "seat": seat,
