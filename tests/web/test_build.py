@@ -759,7 +759,8 @@ def test_the_worker_starts_pyodide_through_a_loader_that_names_this_builds_snaps
         # the modules the snapshot imported (the engine's own needs) are out; the lazy ones stay
         assert set(less.namelist()) < set(whole.namelist())
         assert "json/decoder.pyc" not in less.namelist() and "random.pyc" not in less.namelist()
-        assert "hashlib.pyc" in less.namelist()  # for rummy.daily, imported on first use
+        assert "hashlib.pyc" not in less.namelist()  # rummy.fairdeal's: every deal is committed
+        assert "datetime.pyc" in less.namelist()  # imported by nothing before the snapshot
     listed = {e["url"] for e in json.loads((dist / "precache.json").read_text())["files"]}
     assert {f"./pyodide/{path.name}", f"./pyodide/{stdlib.name}"} <= listed  # offline too
     assert "pyodide-start.mjs" not in dist_files(dist)  # the template is not served
