@@ -85,16 +85,18 @@ def write(
     return record
 
 
-def before_deal(match: M) -> M | None:
-    """The match as it was before its hand in play was dealt (None for its first hand), so the
-    hand can be dealt again with a cut; IllegalAction once anyone has moved in it."""
+def dealt_again(match: M, cut: int, first: Callable[[int], M]) -> M:
+    """The match with its hand in play dealt again with `cut`: the next hand of the match as it
+    was before that hand, or, for the first hand, `first(cut)` (the match started again with
+    it). IllegalAction once anyone has moved in the hand."""
     if match.round.actions:
         raise IllegalAction("The hand has begun: its deck was cut already.", "hand_in_play")
     if not match.finished:
-        return None
-    return replace(  # type: ignore[type-var]
+        return first(cut)
+    before = replace(  # type: ignore[type-var]
         match, finished=match.finished[:-1], round=match.finished[-1], cuts=match.cuts[:-1]
     )
+    return before.next_round(cut)
 
 
 def replay(

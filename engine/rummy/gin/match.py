@@ -127,10 +127,11 @@ class Match:
 
     def cut(self, cut: int) -> Match:
         """The hand in play dealt again with `cut`, before anyone has moved in it."""
-        before = records.before_deal(self)
-        if before is None:
-            return self.start(self.rules, self.seed, self.first_dealer, self.first_deal, cut)
-        return before.next_round(cut)
+        return records.dealt_again(
+            self,
+            cut,
+            lambda c: self.start(self.rules, self.seed, self.first_dealer, self.first_deal, c),
+        )
 
     def view(self, seat: int) -> View:
         return self.round.view(seat, self.scores)

@@ -90,10 +90,9 @@ class Match:
     def cut(self, cut: int) -> Match:
         """The round in play dealt again with `cut`, before anyone has moved in it (who plays
         first is drawn from the new deal)."""
-        before = records.before_deal(self)
-        if before is None:
-            return self.start(self.rules, self.seed, None, self.first_deal, cut)
-        return before.next_round(cut)
+        return records.dealt_again(
+            self, cut, lambda c: self.start(self.rules, self.seed, None, self.first_deal, c)
+        )
 
     def view(self, seat: int) -> View:
         return self.round.view(seat)
