@@ -38,6 +38,7 @@ from ui.link import Link
 from ui.motion import load_motion
 from ui.prefs import (
     LEVEL_CHOICES,
+    TOGGLES,
     Matches,
     Prefs,
     chosen_game,
@@ -343,11 +344,13 @@ def on_seat_input(event):
         type_name(int(attr(target, "data-seat")), str(target.value))
 
 
-def on_four_colour(event):
-    """The settings sheet's four-colour deck checkbox (the sheet is built when it opens)."""
-    if event.target.id != "four-color":
+def on_toggle(event):
+    """A checkbox of the settings sheet: the four-colour deck or large print (the sheet is built
+    when it opens)."""
+    name = {box: name for box, name, _ in TOGGLES}.get(event.target.id)
+    if name is None:
         return
-    Prefs.set("fourColor", bool(event.target.checked))
+    Prefs.set(name, bool(event.target.checked))
     sync_start()
     if Page.ready:
         render()
@@ -380,7 +383,7 @@ async def main():
     document.addEventListener("touchmove", drag.hold_still, to_js({"passive": False}))
     document.addEventListener("contextmenu", on_context_menu)
     by_id("lang-select").addEventListener("change", on_language)
-    document.addEventListener("change", on_four_colour)
+    document.addEventListener("change", on_toggle)
     document.addEventListener("change", on_seat_change)
     document.addEventListener("input", on_seat_input)
     Page.stays = fragment() is not None or "game" in before["prefs"]

@@ -194,6 +194,9 @@ def test_the_start_screen_and_sheets_of_each_game_are_accessible(page: Page, sit
     press(page.get_by_test_id("settings"))
     expect(page.locator("#sheet")).to_be_visible()
     tour.scan("the settings sheet")
+    page.get_by_test_id("settings-large-print").check()
+    settle(page)
+    tour.scan("the settings sheet, large print on")
     close_sheet(page)
 
 

@@ -177,6 +177,21 @@ def test_the_seats_kept_are_painted_and_a_seat_set_early_is_kept_and_played(brow
         assert settings["names"] == ["Ann", "Bo", ("<i>Cy</i>" + "y" * 30)[:20]]
 
 
+def test_large_print_kept_is_painted_at_once_where_it_stays(browser: Browser, site):
+    """Large print chosen last time: the static page is in large print (its text 1.25 times
+    the browser's 16 px) and stays as it is once the DOM layer and the engine are up."""
+    with held_page(browser, "en-US", {"rummy-table/prefs": {"largePrint": True}}) as (page, held):
+        page.goto(site.url)
+        start_button(page, "en")
+        root = "getComputedStyle(document.documentElement).fontSize"
+        assert page.evaluate(f"[document.documentElement.className, {root}]") == [
+            "large-print",
+            "20px",
+        ]
+        stays_put(page, held, "en", "document.body.dataset.phase === 'start'")
+        assert page.evaluate("document.documentElement.className") == "large-print"
+
+
 def test_a_saved_game_paints_its_table_at_once_in_the_saved_language(browser: Browser, site):
     """English chosen on a Chinese browser, and a Basic Rummy game in play: its table's
     skeleton is the first paint, never the start screen."""

@@ -1,6 +1,7 @@
 """The page's layout and settings in real Chromium: cards that grow with the screen, a gin table
 that fills it and does not move as a hand is played, one primary button on the start screen,
-and the settings sheet (game speed, theme, gin's scoring) kept across a reload."""
+the settings sheet (game speed, theme, gin's scoring) kept across a reload, and large print on a
+360 px phone in each game and language."""
 
 import re
 
@@ -13,10 +14,18 @@ from helpers import (
     open_page,
     phase,
     press,
+    settle,
     stored,
     wait_out,
 )
-from players import start_gin
+from players import (
+    basic_until_my_turn,
+    gin_until,
+    rk_until_my_turn,
+    start_basic,
+    start_gin,
+    start_rummikub,
+)
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -36,6 +45,7 @@ PHONE = {
 }
 TODAYS_CARD = 68  # the card's width on a desktop before cards grew with the screen
 SEED = 3  # the person is offered the upcard first, and the hand lasts past their first discard
+LARGE = "document.documentElement.classList.contains('large-print')"
 
 # Where the parts of the gin table are on the page (not the viewport: a tap may scroll it).
 BOXES = """() => Object.fromEntries(["stock", "discard", "status", "hand"].map((id) => {
@@ -128,15 +138,23 @@ def test_on_a_desktop_the_cards_grow_and_the_hand_sits_at_the_bottom(
         assert not watched.errors, watched.errors
 
 
-@pytest.mark.parametrize("screen", [DESKTOPS[0], PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize(
+    "screen, large",
+    [(DESKTOPS[0], False), (PHONE, False), (PHONE, True)],
+    ids=["desktop", "phone", "phone-large-print"],
+)
 def test_the_table_does_not_move_from_the_upcard_offer_to_after_the_discard(
-    playwright, browser, site, screen
+    playwright, browser, site, screen, large
 ):
     """Take/Pass coming and going, the Discard and Knock buttons, the card the computer took, and
-    the eleventh card in the hand move nothing: the piles, the status line and the hand stay put."""
+    the eleventh card in the hand move nothing: the piles, the status line and the hand stay put,
+    in large print too (the hand's value longer once a card is selected)."""
     with device_page(playwright, browser, screen) as watched:
         page = watched.page
+        if large:
+            page.add_init_script(f"localStorage.setItem('{PREFS}', '{{\"largePrint\": true}}')")
         open_page(page, site.url, seed=SEED)
+        assert page.evaluate(LARGE) == large
         start_gin(page, target=100, level="normal")
         seen = play_past_the_first_discard(page)
         assert list(seen) == ["upcard", "draw", "discard", "after the discard"], list(seen)
@@ -328,3 +346,117 @@ def test_pagat_chosen_in_the_settings_scores_the_next_match(page: Page, site):
     assert (
         save["match"]["rules"]["gin_bonus"] == 20 and save["match"]["rules"]["undercut_bonus"] == 10
     )
+
+
+# ---- large print ----------------------------------------------------------------------------
+
+LANGUAGES = ("zh-Hans", "zh-Hant", "en")  # English last, as the page was
+# Each table's hand (gin and Basic Rummy) or rack (Rummikub), what it holds, and its status line,
+# whose text grows with large print.
+HANDS = {
+    "gin": ("#hand", "[data-card]", "status"),
+    "basic": ("#basic-hand", "[data-card]", "basic-status"),
+    "rummikub": ("#rk-rack", "[data-tile]", "rk-status"),
+}
+# Where each card or tile of a hand lies (its left, right and top), the page's width, and how
+# far the hand itself scrolls sideways.
+SPREAD = """([hand, held]) => {
+  const box = document.querySelector(hand);
+  return {
+    boxes: [...box.querySelectorAll(held)].map((n) => n.getBoundingClientRect())
+      .map((r) => [r.left, r.right, Math.round(r.top + scrollY)]),
+    width: innerWidth,
+    inside: box.scrollWidth - box.clientWidth,
+  };
+}"""
+
+
+def large_print(page: Page, on: bool) -> None:
+    """Large print turned on or off in the settings sheet: it applies at once."""
+    open_settings(page)
+    page.get_by_test_id("settings-large-print").set_checked(on)
+    settle(page)
+    assert page.evaluate(LARGE) == on
+    close_settings(page)
+
+
+def held(page: Page, game: str):
+    """The cards (tiles) in the hand of `game`'s table."""
+    hand, what, _ = HANDS[game]
+    return page.locator(f"{hand} {what}")
+
+
+def sizes(page: Page, game: str) -> tuple[float, float]:
+    """The first card's (tile's) width, and the status line's font size, on `game`'s table."""
+    status = HANDS[game][2]
+    width = held(page, game).first.bounding_box()["width"]
+    text = page.get_by_test_id(status).evaluate("n => parseFloat(getComputedStyle(n).fontSize)")
+    return width, text
+
+
+def speak(page: Page, lang: str) -> None:
+    """The page in `lang` (the table drawn again in its words)."""
+    page.get_by_test_id("lang-select").select_option(lang)
+    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+    settle(page)
+
+
+def large_print_fits(page: Page, game: str) -> float:
+    """On `game`'s table: large print makes its cards (tiles) 1.25 times as wide and its text
+    1.2 times as large as without; in each language the page does not scroll sideways and every
+    card of the hand lies on the screen, in three rows at most; a tap on the last selects it.
+    The width of a card (tile) in large print."""
+    large_print(page, False)
+    card, text = sizes(page, game)
+    large_print(page, True)
+    large_card, large_text = sizes(page, game)
+    assert large_card >= 1.25 * card and large_text >= 1.2 * text, (card, large_card, text)
+    cards = held(page, game)
+    for lang in LANGUAGES:
+        speak(page, lang)
+        no_sideways_scroll(page)
+        spread = page.evaluate(SPREAD, HANDS[game][:2])
+        assert spread["inside"] <= 0, f"{game} in {lang}: the hand scrolls sideways"
+        for left, right, _ in spread["boxes"]:
+            assert 0 <= left and right <= spread["width"], f"{game} in {lang}: off the screen"
+        assert len({top for _, _, top in spread["boxes"]}) <= 3, f"{game} in {lang}: rows"
+    press(cards.last, "tap")  # scrolled to, if below the screen
+    expect(cards.last).to_have_attribute("aria-pressed", "true")
+    return large_card
+
+
+def test_large_print_fits_a_360_px_phone_in_each_game_and_language(playwright, browser, site):
+    """Large print, chosen in the settings, on a 360 px phone: the start screen, gin's hand of
+    11 cards, Basic Rummy's (one computer player: the most cards) and a Rummikub rack of 14
+    tiles, in the three languages; kept across a reload. Six cards fit a row, and a meld is not
+    split, so a hand may take three rows (gin's keeps room for three)."""
+    with device_page(playwright, browser, PHONE) as watched:
+        page = watched.page
+        open_page(page, site.url, seed=SEED)
+        large_print(page, True)
+        for lang in LANGUAGES:  # the start screen
+            speak(page, lang)
+            no_sideways_scroll(page)
+        start_gin(page, target=100, level="normal")
+        gin_until(page, ("discard",))
+        assert held(page, "gin").count() == 11
+        large_print_fits(page, "gin")
+        press(page.get_by_test_id("home"))
+        start_basic(page, opponents=1, length="hands-1")
+        basic_until_my_turn(page)
+        if phase(page) == "draw":
+            press(page.get_by_test_id("basic-stock"))
+        assert held(page, "basic").count() == 11
+        large_print_fits(page, "basic")
+        press(page.get_by_test_id("home"))
+        start_rummikub(page)
+        assert rk_until_my_turn(page) == "play"
+        assert held(page, "rummikub").count() >= 14
+        tile = large_print_fits(page, "rummikub")
+        page.reload()
+        loaded(page)
+        assert page.evaluate(LARGE) and stored(page, PREFS)["largePrint"] is True
+        assert sizes(page, "rummikub")[0] == tile
+        open_settings(page)
+        expect(page.get_by_test_id("settings-large-print")).to_be_checked()
+        assert not watched.errors, watched.errors

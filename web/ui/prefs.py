@@ -1,8 +1,8 @@
 """The person's choices, kept in localStorage: the language, the start screen's settings for
 each game (with its seats and the names typed: ui/seats.py), the hand's arrangement, and the
-settings sheet's (game speed, theme, gin scoring, the four-colour deck); and the buttons that
-show them. The start screen is plain HTML; this makes its choices live, and builds the
-settings sheet.
+settings sheet's (game speed, theme, gin scoring, the four-colour deck, large print); and the
+buttons that show them. The start screen is plain HTML; this makes its choices live, and builds
+the settings sheet.
 """
 
 import json
@@ -74,6 +74,12 @@ SETTINGS = (
     ("theme", "settings.theme", None),
     ("rules", "settings.rules", "settings.rulesNote"),
 )
+# The settings sheet's checkboxes, off by default: each one's id (its test hook too), the choice
+# it keeps, and its label.
+TOGGLES = (
+    ("four-color", "fourColor", "settings.fourColor"),
+    ("settings-large-print", "largePrint", "settings.largePrint"),
+)
 
 
 def storage_key(game, what):
@@ -123,7 +129,8 @@ class Prefs:
         values = {"lang": stored.get("lang") if stored.get("lang") in LANGS else default_language()}
         for name, allowed in CHOICES.items():
             values[name] = stored.get(name) if stored.get(name) in allowed else allowed[0]
-        values["fourColor"] = stored.get("fourColor") is True
+        for _, name, _ in TOGGLES:
+            values[name] = stored.get(name) is True
         seats = stored.get("seats")
         values["seats"] = {
             game: [str(kind) for kind in seats[game]]
@@ -223,10 +230,13 @@ def sync_choices():
             "aria-pressed", "true" if str(value) == str(button.dataset.value) else "false"
         )
     by_id("lang-select").value = Prefs.get("lang")
-    four_colour = by_id("four-color")  # in the settings sheet, while it is open
-    if four_colour is not None:
-        four_colour.checked = Prefs.get("fourColor")
+    for box, name, _ in TOGGLES:
+        shown = by_id(box)  # in the settings sheet, while it is open
+        if shown is not None:
+            shown.checked = Prefs.get(name)
     document.body.classList.toggle("four-color", Prefs.get("fourColor"))
+    # On <html>, as theme.js put it for the first paint: the root's font size grows with it.
+    document.documentElement.classList.toggle("large-print", Prefs.get("largePrint"))
     js.window.rummyTheme(Prefs.get("theme"))
     if not by_id("start-screen").hidden:
         document.body.dataset.game = chosen_game()
@@ -257,9 +267,25 @@ def choice_html(name, value):
     )
 
 
+def toggle_html(box, name, label):
+    """A checkbox of the settings sheet, checked when `name` is on (main.on_toggle keeps it)."""
+    checked = " checked" if Prefs.get(name) else ""
+    return (
+        '<label class="toggle"><input type="checkbox" id="'
+        + box
+        + '" data-testid="'
+        + box
+        + '"'
+        + checked
+        + "> <span>"
+        + escape(t(label))
+        + "</span></label>"
+    )
+
+
 def show_settings():
-    """The settings sheet: game speed, theme, gin's scoring and the four-colour deck. Each
-    applies at once (the scoring from the next match)."""
+    """The settings sheet: game speed, theme, gin's scoring, the four-colour deck and large
+    print. Each applies at once (the scoring from the next match)."""
     blocks = []
     for name, legend, note in SETTINGS:
         buttons = "".join(choice_html(name, value) for value in SHOWN.get(name, CHOICES[name]))
@@ -273,14 +299,7 @@ def show_settings():
             + note_html
             + "</fieldset>"
         )
-    checked = " checked" if Prefs.get("fourColor") else ""
-    blocks.append(
-        '<label class="toggle"><input type="checkbox" id="four-color" data-testid="four-color"'
-        + checked
-        + "> <span>"
-        + escape(t("settings.fourColor"))
-        + "</span></label>"
-    )
+    blocks += [toggle_html(box, name, label) for box, name, label in TOGGLES]
     body = document.createElement("div")
     body.innerHTML = "".join(blocks)
     open_sheet(t("settings.title"), body)
