@@ -338,3 +338,25 @@ def test_hard_knows_no_stock_order_once_the_pile_is_shuffled_as_it_turns():
     assert known_stock(hand.view(hand.to_move)) == hand.stock
     shuffled = replay(8, actions, rules=replace(rules_for(2), stock_out="shuffle"))
     assert known_stock(shuffled.view(shuffled.to_move)) is None
+
+
+@SMART
+@pytest.mark.parametrize(
+    "held, top, table",
+    [("8D", "7C", "9D TD JD"), ("7C", "8D", "9D TD JD"), ("8D", "9D", "5D 6D 7D")],
+)
+def test_with_one_card_and_a_pile_top_that_both_lay_off_it_still_keeps_a_discard(
+    player, held, top, table
+):
+    """Under final_discard="required", one card in hand and a pile top, each fitting the table
+    (the pile card on another meld, or only after the held card): laying both off would leave
+    nothing to discard, and the pile card may not be discarded; the player still finds a legal
+    turn."""
+    hand = position(
+        [held, "AH 2H 3H 5H 6H 7H 8H"],
+        table=[(1, table), (1, "4C 5C 6C")],
+        pile=top,
+        final_discard="required",
+    )
+    after = finish_turn(player(0), hand)
+    assert after.to_move == 1 or after.is_over

@@ -138,19 +138,44 @@ def turn_plans(view: View, hand: int, drawn: int, melded: bool) -> list[Plan]:
         fits, reach = layout.fits, layout.reach
         if layout.left in (0, drawn) and (layout.left or required):
             # Nothing that may be discarded would stay (only the pile card, or under
-            # `final_discard="required"` nothing): keep the last lay-off back to discard it.
+            # `final_discard="required"` nothing): keep a lay-off back to discard it.
             # (Without one the melds are not allowed.)
-            if layout.layoffs and 1 << layout.layoffs[-1][0].index != drawn:
-                card = layout.layoffs[-1][0]
-                back = Discard(seat, card)
-                plans.append(Plan(steps[:-1] + (back,), layout.left, fits, reach, 1 << card.index))
+            back = kept_back(layout.layoffs, drawn)
+            if back is not None:
+                card = layout.layoffs[back][0]
+                steps = steps[: len(layout.melds) + back] + steps[len(layout.melds) + back + 1 :]
+                discard = Discard(seat, card)
+                plans.append(Plan(steps + (discard,), layout.left, fits, reach, 1 << card.index))
         elif not layout.left:
             plans.append(Plan(steps, 0, fits, reach, 0))
         else:
             for bit in bits(layout.left & ~drawn):
                 discard = Discard(seat, card_of(bit))
                 plans.append(Plan(steps + (discard,), layout.left ^ bit, fits, reach, bit))
-    return plans
+    return plans or discards_only(view, hand, drawn)
+
+
+def discards_only(view: View, hand: int, drawn: int) -> list[Plan]:
+    """The turn ended by a discard alone: the plans left when every lay-off chain would leave
+    nothing that may be discarded (the pile card laid off on the held card, say)."""
+    fits = fits_mask(table_melds(view.table), view.rules.ace_high)
+    reach = fits if may_lay_off(view) else 0
+    return [
+        Plan((Discard(view.seat, card_of(bit)),), hand ^ bit, fits, reach, bit)
+        for bit in bits(hand & ~drawn)
+    ]
+
+
+def kept_back(layoffs: tuple[tuple[Card, int], ...], drawn: int) -> int | None:
+    """Which lay-off of a chain to keep back for the discard: the last one that is not the card
+    taken from the pile (which may not be discarded) and that no later lay-off builds on (none
+    goes on the same meld after it); None when there is none."""
+    for i in range(len(layoffs) - 1, -1, -1):
+        card, number = layoffs[i]
+        later = {n for _, n in layoffs[i + 1 :]}
+        if 1 << card.index != drawn and number not in later:
+            return i
+    return None
 
 
 def laid(plan: Plan) -> int:
