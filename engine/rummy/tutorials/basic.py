@@ -28,6 +28,7 @@ DECK = parse_cards(
 TUTORIAL = Tutorial(
     game="basic",
     deal=Round.from_deck(DECK, RULES, dealer=1),
+    settings={"opponents": 1, "hands": 1, "target": None},
     parse=parse_action,
     steps=(
         Say("tutorial.basic.goal"),

@@ -27,6 +27,7 @@ DECK = parse_cards(
 TUTORIAL = Tutorial(
     game="gin",
     deal=Round.from_deck(DECK, dealer=1),
+    settings={},
     parse=parse_action,
     steps=(
         Say("tutorial.gin.melds", highlight=("5H", "6H", "7H")),

@@ -16,7 +16,8 @@ from typing import Any
 
 from .steps import PERSON, Computer, Play, Say, Step, Tutorial
 
-TRY_AGAIN = "tutorial.tryAgain"  # the kind word for a move that is not the step's
+# The kind word for a move that is not the step's: the words of the session's refusal.
+TRY_AGAIN = "error.try_again"
 DONE = "tutorial.done"  # the text once every step is played
 
 

@@ -47,6 +47,7 @@ def same_table(action: Action) -> Hashable:
 TUTORIAL = Tutorial(
     game="rummikub",
     deal=Round.from_pool(POOL, RULES, first=0),
+    settings={"opponents": 1},
     parse=parse_action,
     same=same_table,
     steps=(

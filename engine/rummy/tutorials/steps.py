@@ -18,7 +18,7 @@ round dealt from its fixed deck, the script, and how its game reads a move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,13 +66,15 @@ Step = Play | Computer | Say
 
 @dataclass(frozen=True, slots=True)
 class Tutorial:
-    """One game's tutorial: its round as dealt (`deal`, from a fixed deck), its `steps`, and
-    its game's `parse` (an action from a full code; ValueError) and `same` (a key two actions
-    share when they are the same move: the same meld in another order, the same table with
-    its sets in another order)."""
+    """One game's tutorial: its round as dealt (`deal`, from a fixed deck), the start screen's
+    `settings` whose rules it follows (the page draws the table as under them), its `steps`,
+    and its game's `parse` (an action from a full code; ValueError) and `same` (a key two
+    actions share when they are the same move: the same meld in another order, the same table
+    with its sets in another order)."""
 
     game: str
     deal: Any  # the game's Round, dealt from the tutorial's own deck or pool
+    settings: Mapping[str, Any]
     steps: tuple[Step, ...]
     parse: Callable[[str], Any]
     same: Callable[[Any], Hashable] = lambda action: action  # cards' actions are their keys
