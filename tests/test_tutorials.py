@@ -9,23 +9,29 @@ import json
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from unittest.mock import ANY
 
 import pytest
 from rummy.basic.actions import LayOff, NewMeld
 from rummy.basic.actions import action_code as basic_code
+from rummy.basic.session import BasicSession
 from rummy.basic.state import Ending as BasicEnding
 from rummy.cards import parse_cards
 from rummy.gin.actions import DrawDiscard, Knock, TakeUpcard
 from rummy.gin.actions import action_code as gin_code
+from rummy.gin.session import GinSession
 from rummy.gin.settle import Ending as GinEnding
 from rummy.melds import best_arrangement, make_meld
 from rummy.rummikub.actions import action_code as rummikub_code
 from rummy.rummikub.round import Play as RummikubPlay
 from rummy.rummikub.round import new_sets_value
+from rummy.rummikub.session import RummikubSession
 from rummy.rummikub.sets import RUN
+from rummy.sessions import Refusal
 from rummy.tutorials import GAMES
 from rummy.tutorials import tutorial as tutorial_of
 from rummy.tutorials.lesson import DONE, TRY_AGAIN, Lesson, ScriptError, TryAgain
+from rummy.tutorials.session import GO_ON, TutorialSession
 from rummy.tutorials.steps import PERSON, PILE, STOCK, Computer, Play, Say, table
 
 TUTORIALS = {game: tutorial_of(game) for game in GAMES}
@@ -220,3 +226,22 @@ def test_every_sentence_of_every_tutorial_is_in_every_language(lang):
     }
     assert all(text.startswith(f"tutorial.{game}.") for game, text in texts)
     assert not ({TRY_AGAIN, DONE} | {text for _, text in texts}) - set(catalog)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_is_drawn_by_the_games_own_session_and_counts_nothing(game):
+    session_type = {"gin": GinSession, "basic": BasicSession, "rummikub": RummikubSession}[game]
+    settings = session_type.settings_of(TUTORIALS[game].settings)
+    assert session_type.rules_for(settings) == TUTORIALS[game].deal.rules
+    session = TutorialSession.start(session_type)
+    for lesson, move in walk(TUTORIALS[game]):
+        assert session.lesson == lesson and session.table.match.round == lesson.round
+        assert session.shown_model()["tutorial"] == lesson.model()
+        if move is not None:
+            assert session.act("nonsense") == Refusal(
+                "try_again", TryAgain(lesson.step).as_dict(), ANY
+            )
+        session = session.act(move if move is not None else GO_ON) if not lesson.done else session
+    assert session.table.match.scores[PERSON] > 0  # the hand's score, on the table as in a match
+    assert session.table.stats.figures() == session_type.stats_type().figures()  # none counted
+    assert not hasattr(session, "save") and not hasattr(session, "statistics")

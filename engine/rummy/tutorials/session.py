@@ -32,12 +32,17 @@ class TutorialSession:
         tutorial = rummy_tutorial(session_type.game)
         settings = session_type.settings_of(tutorial.settings)
         match = session_type.match_type.start(session_type.rules_for(settings), 0)
-        return cls._at(Lesson.begin(tutorial), session_type.seated(settings, match, None))
+        table = session_type.seated(settings, replace(match, round=tutorial.deal), None)
+        return cls(Lesson(tutorial, 0, tutorial.deal), table)._at(Lesson.begin(tutorial))
 
-    @classmethod
-    def _at(cls, lesson: Lesson, table: Any) -> TutorialSession:
-        """The session at `lesson`, its table's match holding the lesson's round."""
-        return cls(lesson, replace(table, match=replace(table.match, round=lesson.round)))
+    def _at(self, lesson: Lesson) -> TutorialSession:
+        """The session at `lesson`, its table's match played on by the lesson's moves since,
+        so the table's scores are the hand's (nothing is counted: the table's statistics are
+        never read)."""
+        match = self.table.match
+        for action in lesson.round.actions[len(match.round.actions) :]:
+            match = match.apply(action)
+        return TutorialSession(lesson, replace(self.table, match=match))
 
     def act(self, code: Any) -> TutorialSession | Refusal:
         """The session at the next step after the step's move (or "go-on" past a sentence); a
@@ -46,7 +51,7 @@ class TutorialSession:
         after = self.lesson.go_on() if code == GO_ON else self.lesson.attempt(code)
         if isinstance(after, TryAgain):
             return Refusal("try_again", after.as_dict(), "Not this move: try the step again.")
-        return self._at(after, self.table)
+        return self._at(after)
 
     def shown_model(self) -> dict[str, Any]:
         """The game's table as its session draws it, without a deal to check (a tutorial's deck
