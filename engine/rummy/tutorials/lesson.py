@@ -11,9 +11,11 @@ Past the last step the lesson is done.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from ..sessions import person_code
 from .steps import PERSON, Computer, Play, Say, Step, Tutorial
 
 # The kind word for a move that is not the step's: the words of the session's refusal.
@@ -75,13 +77,13 @@ class Lesson:
     def attempt(self, code: Any) -> Lesson | TryAgain:
         """The lesson after the person's move `code` (the page's words, without the seat) when
         it is the step's, else `TryAgain` with this lesson unchanged."""
-        step = self.current
-        key = self._key(code)
-        if not isinstance(step, Play) or key is None:
+        step, move = self.current, person_code(code, PERSON)
+        if not isinstance(step, Play) or move is None:
             return TryAgain(self.step)
-        if key not in {self._key(move) for move in step.moves}:
+        key = self._key(move)
+        if key is None or key not in {self._key(f"{PERSON} {m}") for m in step.moves}:
             return TryAgain(self.step)
-        return self._next(f"{PERSON} {code}").played_on()
+        return self._next(move).played_on()
 
     def go_on(self) -> Lesson | TryAgain:
         """The lesson past a `Say` step; `TryAgain` at a step that waits for a move."""
@@ -89,13 +91,10 @@ class Lesson:
             return TryAgain(self.step)
         return Lesson(self.tutorial, self.step + 1, self.round).played_on()
 
-    def _key(self, code: Any) -> Any:
-        """The key of the person's move `code`, None for what is no move of theirs (not text,
-        or naming a seat: the page never does)."""
-        if not isinstance(code, str) or not code.split() or code.lstrip()[0].isdigit():
-            return None
+    def _key(self, move: str) -> Hashable | None:
+        """The key of the move of full code `move` (`Tutorial.same`), None for no move."""
         try:
-            return self.tutorial.same(self.tutorial.parse(f"{PERSON} {code}"))
+            return self.tutorial.same(self.tutorial.parse(move))
         except ValueError:  # a code that does not parse, or a Rummikub set that is none
             return None
 
