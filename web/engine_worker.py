@@ -45,6 +45,12 @@ SESSIONS = {
 }
 
 
+def tutorials() -> ModuleType:
+    """rummy.tutorials.session, imported when a tutorial is first asked for: the tutorials'
+    deals and scripts are no part of a first hand."""
+    return importlib.import_module("rummy.tutorials.session")
+
+
 def links() -> ModuleType:
     """rummy.links, imported when a link is first written or read: it imports every game's tile
     and card words, which the first hand does not need."""
@@ -57,6 +63,7 @@ class Engine:
 
     def __init__(self) -> None:
         self.sessions: dict[str, Session] = {}
+        self.tutorials: dict[str, Any] = {}  # by game, a TutorialSession beside the match
         self.stats: dict[str, CountedStats] = {}
         # the last link asked about, and its hand played in a session of its own
         self.linked: tuple[Any, Session | None] = (None, None)
@@ -99,8 +106,12 @@ class Engine:
         "2026-12-01"), the day's deal, with the daily settings; with `deal` (a shared link),
         the link's deal, with its settings. With `fair_deal` true, each hand awaits the
         person's cut (the code "cut N"), except a first hand whose cut is fixed: the daily
-        deal's (uncut) and a link's."""
+        deal's (uncut) and a link's. With `tutorial` true, the game's tutorial instead, beside
+        the match, which it leaves as it is (`rummy.tutorials.session`)."""
         cls = self._game(request)
+        if request.get("tutorial") is True:
+            self.tutorials[cls.game] = tutorials().TutorialSession.start(cls)
+            return self._tutorial_state(cls.game)
         stats = self._stats(cls.game)  # the session's, when a match is left for a new one
         seed = request.get("seed")
         if seed is None:
@@ -133,8 +144,12 @@ class Engine:
     def act(self, request: Request) -> Reply:
         """Play `code` on the game's session: one of the person's moves, "computer",
         "next-hand" or "rematch"; `ms` is how long the engine took, `reply_ms` the whole reply
-        (the move, then the model shown, the save and the statistics)."""
+        (the move, then the model shown, the save and the statistics). With `tutorial` true,
+        the move is the game's tutorial's, whose reply has no save and no statistics: a move
+        that is not the step's is refused "try_again"."""
         cls = self._game(request)
+        if request.get("tutorial") is True:
+            return self._tutorial_act(cls, request.get("code"))
         session = self.sessions.get(cls.game)
         if session is None:
             return _refusal(
@@ -243,14 +258,37 @@ class Engine:
         return {"ok": True, "start": os.environ.get("RUMMY_PYODIDE_START", "ordinary")}
 
     def close(self, request: Request) -> Reply:
-        """Leave the game's match (the page drops its save); the statistics stay."""
+        """Leave the game's match (the page drops its save); the statistics stay. With
+        `tutorial` true, leave the game's tutorial: the match is left as it is."""
         cls = self._game(request)
+        if request.get("tutorial") is True:
+            self.tutorials.pop(cls.game, None)
+            return self._tutorial_state(cls.game)
         session = self.sessions.pop(cls.game, None)
         if session is not None:
             self.stats[cls.game] = session.stats
         return self._state(cls.game)
 
     # ---- helpers --------------------------------------------------------------------------
+
+    def _tutorial_act(self, cls: type[Session], code: Any) -> Reply:
+        tutorial = self.tutorials.get(cls.game)
+        if tutorial is None:
+            return _refusal(
+                Refusal("no_session", {"game": cls.game}, f"No {cls.title} tutorial is played.")
+            )
+        after = tutorial.act(code)
+        if isinstance(after, Refusal):
+            return _refusal(after)
+        self.tutorials[cls.game] = after
+        return self._tutorial_state(cls.game)
+
+    def _tutorial_state(self, game: str) -> Reply:
+        """A tutorial's reply: its model shown (None once left), and no save nor statistics,
+        so the page stores nothing of it."""
+        tutorial = self.tutorials.get(game)
+        view = tutorial.shown_model() if tutorial else None
+        return {"ok": True, "game": game, "tutorial": True, "view": view}
 
     def _ask(self, request: Request, method: str, missing: str, ask: Callable[[Any], Any]) -> Reply:
         """A question to the game's session that changes nothing: its answer under "answer",

@@ -131,6 +131,15 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+def checked_deck(deck: Iterable[Card]) -> tuple[Card, ...]:
+    """`deck` as a tuple, once it is seen to hold each of the 52 cards once (ValueError
+    otherwise): what a fixed deck, not shuffled from a seed, must be before it is dealt."""
+    cards = tuple(deck)
+    if sorted(cards) != list(DECK):
+        raise ValueError("a deck holds each of the 52 cards once")
+    return cards
+
+
 def shuffled_deck(seed: int) -> tuple[Card, ...]:
     """The 52 cards in the order a given seed deals them: same seed, same deal, on any Python."""
     return Rng(seed).shuffled(DECK)

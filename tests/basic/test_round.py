@@ -78,6 +78,12 @@ def test_cards_are_dealt_one_at_a_time_from_the_dealers_left():
     assert deal.pile == (deck[28],) and deal.stock == deck[29:]
 
 
+def test_a_fixed_deck_is_dealt_as_a_shuffled_one_and_must_be_the_52_cards():
+    assert Round.from_deck(shuffled_deck(7), rules(4), 2, seed=7) == Round.deal(7, rules(4), 2)
+    with pytest.raises(ValueError, match="52 cards"):
+        Round.from_deck(DECK[1:] + DECK[:1] * 2, rules(2))
+
+
 @pytest.mark.parametrize("players, dealer, first", [(2, 0, 1), (2, 1, 0), (4, 3, 0), (6, 2, 3)])
 def test_the_player_left_of_the_dealer_starts_with_two_the_non_dealer(players, dealer, first):
     hand = Round.deal(3, rules(players), dealer)

@@ -3,7 +3,7 @@
 from dataclasses import replace
 
 import pytest
-from rummy.cards import DECK, parse_cards
+from rummy.cards import DECK, parse_cards, shuffled_deck
 from rummy.cards import parse_card as card
 from rummy.errors import IllegalAction
 from rummy.gin import (
@@ -38,6 +38,14 @@ def test_the_deal_gives_ten_each_one_upcard_and_a_stock_of_31():
 
 def test_the_same_seed_deals_the_same_hand():
     assert deal(seed=11) == deal(seed=11)
+
+
+def test_a_fixed_deck_is_dealt_as_a_shuffled_one_and_must_be_the_52_cards():
+    assert Round.from_deck(shuffled_deck(11), HOUSE, 1, seed=11) == deal(seed=11)
+    assert Round.from_deck(DECK).hands[0] == DECK[0:20:2]  # the non-dealer's, one card in two
+    for broken in (DECK[:51], DECK[:51] + DECK[:1]):
+        with pytest.raises(ValueError, match="52 cards"):
+            Round.from_deck(broken)
     assert deal(seed=11).hands != deal(seed=12).hands
 
 

@@ -56,6 +56,17 @@ def test_a_deal_gives_14_tiles_to_each_of_2_to_4_seats_from_the_106():
         Rules(players=5)
 
 
+def test_a_fixed_pool_is_dealt_as_a_shuffled_one_with_its_own_first_seat():
+    game = Round.deal(5)
+    pool = [t for rack in game.racks for t in rack] + list(game.pool)
+    assert Round.from_pool(pool, first=game.to_move, seed=5) == game
+    assert Round.from_pool(pool, first=3).to_move == 3
+    with pytest.raises(ValueError, match="106 tiles"):
+        Round.from_pool(pool[:-1])
+    with pytest.raises(ValueError, match="first seat"):
+        Round.from_pool(pool, first=4)
+
+
 def test_the_starting_seat_depends_on_the_seed():
     assert len({Round.deal(seed).to_move for seed in range(40)}) == 4
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from rummy.sessions import Refusal
+from rummy.tutorials import tutorial as tutorial_of
 
 SOURCE = Path(__file__).resolve().parents[2] / "web" / "engine_worker.py"
 spec = importlib.util.spec_from_file_location("engine_worker", SOURCE)
@@ -555,3 +556,34 @@ def test_statistics_are_kept_by_name(call):
     assert stats["names"] == ["Ann", "Bo"] and stats["name"] == "Ann"
     assert dict(stats["figures"])["matches"] == 0
     assert call("statistics", {"game": "gin", "name": 7})["reason"] == "bad_request"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tutorial_is_played_beside_the_match_and_stores_and_counts_nothing(call, game):
+    stats = {HANDS[game]: 4}
+    call("open", {"game": game, "save": None, "stats": json.dumps(stats)})
+    match = call("start", {"game": game, "settings": SETTINGS[game], "seed": 5})
+    reply = call("start", {"game": game, "tutorial": True})
+    assert (
+        reply["ok"] and reply["tutorial"] is True and "save" not in reply and "stats" not in reply
+    )
+    steps = tutorial_of(game).steps
+    while not reply["view"]["tutorial"]["done"]:
+        shown = reply["view"]["tutorial"]
+        assert shown["of"] == len(steps) and reply["view"]["deal"] is None
+        step = steps[shown["step"]]
+        if shown["waiting_for_tap"]:
+            wrong = call("act", {"game": game, "tutorial": True, "code": "nonsense"})
+            assert wrong["reason"] == "try_again" and wrong["params"]["step"] == shown["step"]
+            code = step.moves[0]
+        else:
+            code = "go-on"
+        reply = call("act", {"game": game, "tutorial": True, "code": code})
+        assert reply["ok"] and "save" not in reply, (shown, reply)
+    assert reply["view"]["tutorial"]["text"] == "tutorial.done"
+    assert call("close", {"game": game, "tutorial": True})["view"] is None
+    after = call("act", {"game": game, "tutorial": True, "code": "go-on"})
+    assert after["reason"] == "no_session"
+    assert call("share", {"game": game})["ok"]  # the match was there all along, as it was
+    assert call("close", {"game": game})["stats"] == match["stats"]
+    assert match["stats"][HANDS[game]] == 4

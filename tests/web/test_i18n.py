@@ -187,9 +187,10 @@ def raised_reasons() -> dict[str, set[str]]:
 
 
 def refusal_prefix(game: str) -> str:
-    """The prefix of a game's own wording of its refusals (its table's `refusals`)."""
+    """The prefix of a game's own wording of its refusals (its table's `refusals`); a folder
+    with no page of its own (the tutorials) words them with the shared ones."""
     page = WEB / "ui" / f"{game}.py"
-    text = page.read_text(encoding="utf-8") if game else ""
+    text = page.read_text(encoding="utf-8") if game and page.exists() else ""
     match = re.search(r"""^\s+refusals = ["']([\w.]*)["']""", text, re.MULTILINE)
     return match.group(1) if match else ""
 

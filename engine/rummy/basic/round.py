@@ -11,11 +11,11 @@ and nowhere else: the views and the computer players read them from `legal_actio
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from ..cards import Card, shuffled_deck
+from ..cards import Card, checked_deck, shuffled_deck
 from ..errors import IllegalAction
 from ..melds import make_meld, melds_in
 from ..rng import Rng, derive_seed
@@ -74,12 +74,21 @@ class Round:
 
     @classmethod
     def deal(cls, seed: int, rules: Rules = Rules(), dealer: int = 0) -> Round:
-        """Deal from `seed`, one card at a time from the dealer's left; the next card starts
-        the discard pile; the player left of the dealer starts."""
+        """Deal from `seed`: the deck it shuffles, dealt by `from_deck`."""
+        return cls.from_deck(shuffled_deck(seed), rules, dealer, seed)
+
+    @classmethod
+    def from_deck(
+        cls, deck: Sequence[Card], rules: Rules = Rules(), dealer: int = 0, seed: int = 0
+    ) -> Round:
+        """Deal `deck` (all 52 cards, top first) one card at a time from the dealer's left;
+        the next card starts the discard pile; the player left of the dealer starts. The one
+        deal of every hand, so a fixed deck (a tutorial's, `seed` 0) deals as a shuffled one;
+        ValueError for a deck that is not the 52 cards."""
         n = rules.players
         if type(dealer) is not int or not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat 0-{n - 1}, not {dealer!r}")
-        deck = shuffled_deck(seed)
+        deck = checked_deck(deck)
         dealt = n * rules.hand_size
         order = [(dealer + 1 + k) % n for k in range(n)]
         hands: list[tuple[Card, ...]] = [()] * n

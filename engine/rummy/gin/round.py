@@ -8,11 +8,11 @@ state exactly: the basis of saved games and bug reports.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from ..cards import Card, shuffled_deck, to_mask
+from ..cards import Card, checked_deck, shuffled_deck, to_mask
 from ..errors import IllegalAction
 from ..melds import deadwood_of_mask
 from .actions import (
@@ -70,10 +70,20 @@ class Round:
 
     @classmethod
     def deal(cls, seed: int, rules: Rules = HOUSE, dealer: int = 1) -> Round:
-        """Deal a hand from `seed`: ten cards each, one at a time from the non-dealer."""
+        """Deal a hand from `seed`: the deck it shuffles, dealt by `from_deck`."""
+        return cls.from_deck(shuffled_deck(seed), rules, dealer, seed)
+
+    @classmethod
+    def from_deck(
+        cls, deck: Sequence[Card], rules: Rules = HOUSE, dealer: int = 1, seed: int = 0
+    ) -> Round:
+        """Deal `deck` (all 52 cards, top first): ten cards each, one at a time from the
+        non-dealer, then the upcard; the rest is the stock. The one deal of every hand, so a
+        fixed deck (a tutorial's, `seed` 0) deals as a shuffled one; ValueError for a deck
+        that is not the 52 cards."""
         if type(dealer) is not int or dealer not in (0, 1):
             raise ValueError(f"dealer must be seat 0 or 1, not {dealer!r}")
-        deck = shuffled_deck(seed)
+        deck = checked_deck(deck)
         dealt = 2 * HAND_SIZE
         first, second = _sorted_cards(deck[0:dealt:2]), _sorted_cards(deck[1:dealt:2])
         non_dealer = 1 - dealer

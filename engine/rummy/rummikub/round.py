@@ -213,7 +213,23 @@ class Round:
 
     @classmethod
     def deal(cls, seed: int, rules: Rules = Rules()) -> Round:
+        """Deal from `seed`: the pool it shuffles, dealt by `from_pool`, the seat that draws
+        the highest tile starting (`starting_seat`)."""
         pool = Rng(derive_seed(seed, 2)).shuffled(list(FULL_POOL))
+        return cls.from_pool(pool, rules, starting_seat(seed, rules.players), seed)
+
+    @classmethod
+    def from_pool(
+        cls, pool: Sequence[Tile], rules: Rules = Rules(), first: int = 0, seed: int = 0
+    ) -> Round:
+        """Deal `pool` (all 106 tiles, first drawn first): 14 tiles to each seat in turn, the
+        rest is the pool; seat `first` starts. The one deal of every round, so a fixed pool (a
+        tutorial's, `seed` 0) deals as a shuffled one; ValueError for a pool that is not the
+        106 tiles or a seat that is none."""
+        if Counter(pool) != Counter(FULL_POOL):
+            raise ValueError(f"a pool holds the {len(FULL_POOL)} tiles, each number twice")
+        if type(first) is not int or not 0 <= first < rules.players:
+            raise ValueError(f"the first seat is 0-{rules.players - 1}, not {first!r}")
         racks = tuple(
             _sorted(pool[seat * RACK_SIZE : (seat + 1) * RACK_SIZE])
             for seat in range(rules.players)
@@ -224,7 +240,7 @@ class Round:
             racks=racks,
             pool=tuple(pool[rules.players * RACK_SIZE :]),
             table=(),
-            to_move=starting_seat(seed, rules.players),
+            to_move=first,
             melded=(not rules.initial_meld,) * rules.players,
             passes=0,
             actions=(),
