@@ -159,7 +159,10 @@
     const template = document.getElementById("seat-row");
     const game = chosen.game;
     const opponents = game === "rummikub" ? "rkOpponents" : "opponents";
-    if (!rows || !template || !(LEVELS[game] in chosen) || (game !== "gin" && !(opponents in chosen))) {
+    // The template is whole only once the parser is past it (its next element is there): a
+    // frame painted mid-template would clone rows without their name field.
+    const whole = template && template.nextElementSibling;
+    if (!rows || !whole || !(LEVELS[game] in chosen) || (game !== "gin" && !(opponents in chosen))) {
       return; // not all parsed yet
     }
     const keys = template.dataset;
