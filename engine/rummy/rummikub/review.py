@@ -19,8 +19,8 @@ from collections.abc import Iterator
 
 from ..review import Decision, Review, decisions, ranked
 from .actions import action_code
-from .agents.hard import HardAgent, fewest_points_left
-from .round import Action, Draw, Play, Round, View, rack_total, replay
+from .agents.hard import HardAgent, fewest_points_left, points_left
+from .round import Action, Draw, Play, Round, View, replay
 from .tiles import Tile
 
 GAME = "rummikub"
@@ -49,9 +49,7 @@ def lowered(view: View, placed: Counter[Tile]) -> int:
     """How much laying the rack tiles `placed` lowers the seat's rack as the round's end would
     count it: the count before less after, since under the "face" joker penalty what a joker
     costs hangs on the tiles left beside it (under 30, the placed tiles' own points)."""
-    penalty = view.rules.joker_penalty
-    left = Counter(view.rack) - placed
-    return rack_total(view.rack, penalty) - rack_total(left.elements(), penalty)
+    return points_left(view, Counter()) - points_left(view, placed)
 
 
 def judge(state: Round, view: View, action: Action, index: int) -> Decision | None:

@@ -19,8 +19,14 @@ from collections import Counter
 
 from ..round import FACE, View, joker_cost, rack_total
 from ..solver import DECISION_BUDGET, Solution, solve
-from ..tiles import JOKER
+from ..tiles import JOKER, Tile
 from .normal import NormalAgent
+
+
+def points_left(view: View, placed: Counter[Tile]) -> int:
+    """The seat's rack as the round's end would count it (`round.rack_total`) once the rack
+    tiles `placed` are laid."""
+    return rack_total((Counter(view.rack) - placed).elements(), view.rules.joker_penalty)
 
 
 def fewest_points_left(view: View, initial_meld: int = 0) -> Solution:
@@ -41,13 +47,10 @@ def fewest_points_left(view: View, initial_meld: int = 0) -> Solution:
             joker_points=joker_points,
         )
 
-    def left(solution: Solution) -> int:
-        return rack_total((Counter(view.rack) - Counter(solution.placed)).elements(), penalty)
-
     weighed = play(joker_cost(view.rack, penalty))
     if penalty != FACE or JOKER not in view.rack:
         return weighed
-    return min(weighed, play(1), key=left)
+    return min(weighed, play(1), key=lambda solution: points_left(view, Counter(solution.placed)))
 
 
 class HardAgent(NormalAgent):
