@@ -21,7 +21,7 @@ from rummy.basic.agents.hard import sampled_danger
 from rummy.basic.agents.history import known_stock
 from rummy.basic.agents.knowledge import Knowledge
 from rummy.basic.arena import rules_for
-from rummy.cards import DECK
+from rummy.cards import DECK, to_mask
 from rummy.cards import parse_cards as cards
 from rummy.melds import make_meld
 from rummy.rng import Rng, derive_seed
@@ -338,6 +338,26 @@ def test_hard_knows_no_stock_order_once_the_pile_is_shuffled_as_it_turns():
     assert known_stock(hand.view(hand.to_move)) == hand.stock
     shuffled = replay(8, actions, rules=replace(rules_for(2), stock_out="shuffle"))
     assert known_stock(shuffled.view(shuffled.to_move)) is None
+
+
+def test_hard_knows_which_cards_a_shuffled_stock_holds():
+    """Shuffled as it turns, the pile keeps its cards: from every seat, the stock's cards are
+    among the turned pile's not seen since, and the hard player draws only on those, while
+    before the turnover any unseen card may come."""
+    checked = 0
+    for n in range(4):
+        names = ["hard", "easy", "easy"]
+        for hand, _ in moves(derive_seed(47, n), names, stock_out="shuffle"):
+            for seat in range(3):
+                knowledge = Knowledge.of(hand.view(seat), remember=True)
+                stock = to_mask(hand.stock)
+                assert stock & knowledge.pool == stock
+                if not hand.turnovers:
+                    assert knowledge.pool == knowledge.unseen
+                elif hand.stock:
+                    assert knowledge.pool != knowledge.unseen
+                    checked += 1
+    assert checked > 30
 
 
 @SMART

@@ -19,24 +19,30 @@ from .knowledge import Knowledge
 from .plan import Danger, Weights, pile_or_stock, play_turn
 
 
-def sample_hands(knowledge: Knowledge, seat: int, rng: Rng, samples: int) -> list[int]:
-    """`samples` hands `seat` could hold: its known cards plus unseen ones for the rest."""
-    pool = bits(knowledge.unseen)
-    hidden = min(knowledge.hidden[seat], len(pool))
+def sample_hands(view: View, knowledge: Knowledge, seat: int, rng: Rng, samples: int) -> list[int]:
+    """`samples` hands `seat` could hold: its known cards plus unseen ones for the rest, never
+    one the stock must hold (once a shuffled turnover leaves the stock fewer cards to hold
+    than are unseen, a sampled stock is set aside first)."""
+    pool, unseen = bits(knowledge.pool), bits(knowledge.unseen)
+    narrowed = len(pool) < len(unseen)
+    hidden = min(knowledge.hidden[seat], len(unseen) - view.stock_count * narrowed)
     out = []
     for _ in range(samples):
-        hand = knowledge.held[seat]
-        for bit in rng.shuffled(pool)[:hidden]:
+        hand, free = knowledge.held[seat], unseen
+        if narrowed:
+            stocked = set(rng.shuffled(pool)[: view.stock_count])
+            free = [bit for bit in unseen if bit not in stocked]
+        for bit in rng.shuffled(free)[:hidden]:
             hand |= bit
         out.append(hand)
     return out
 
 
 def sample_stocks(view: View, knowledge: Knowledge, rng: Rng, samples: int) -> list[list[Card]]:
-    """`samples` stock orders consistent with the view: its count of unseen cards in random
-    order, then the pile if it will be turned over again (bottom first; under the house rule
-    `stock_out="shuffle"` in random order too)."""
-    pool = [card_of(bit) for bit in bits(knowledge.unseen)]
+    """`samples` stock orders consistent with the view: its count of the cards it may hold, in
+    random order, then the pile if it will be turned over again (bottom first; under the house
+    rule `stock_out="shuffle"` in random order too)."""
+    pool = [card_of(bit) for bit in bits(knowledge.pool)]
     returns = view.rules.pile_returns(view.turnovers)
     shuffled = view.rules.stock_out == "shuffle"
 
@@ -62,7 +68,7 @@ def sampled_danger(
     `fit` when it fits the table (or `feed_out` when the next player is down to 2 cards)."""
     nxt = (view.seat + 1) % view.players
     count, ace_high = view.hand_counts[nxt], view.rules.ace_high
-    hands = sample_hands(knowledge, nxt, rng, samples) if samples else []
+    hands = sample_hands(view, knowledge, nxt, rng, samples) if samples else []
     per_meld = (feed_out if count <= 3 else feed) / max(1, len(hands))
     per_fit = feed_out if count <= 2 else fit
     cache: dict[int, float] = {}

@@ -9,7 +9,7 @@ from ...cards import DECK_MASK, Card, to_mask
 from ...melds import Meld
 from ..state import TableMeld
 from ..view import View
-from .history import known_stock
+from .history import known_stock, turned_pile
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,12 +20,15 @@ class Knowledge:
     held: tuple[int, ...]  # by seat: cards it surely holds (taken from the pile, still in hand)
     hidden: tuple[int, ...]  # by seat: how many of its cards are among `unseen` (0 for us)
     unseen: int  # in other hands or the stock, no telling which
+    pool: int  # those the stock may hold: all, but the turned pile's once it was shuffled
     stock: tuple[Card, ...] | None = None  # the stock in draw order, when known (not in `unseen`)
 
     @classmethod
     def of(cls, view: View, remember: bool = False) -> Knowledge:
-        """`remember`: read the stock order back from the record once the pile was turned over."""
+        """`remember`: read the stock back from the record once the pile was turned over: its
+        order, or when the pile was shuffled as it turned, which cards it may hold."""
         stock = known_stock(view) if remember else None
+        turned = turned_pile(view) if remember and view.rules.stock_out == "shuffle" else None
         own = to_mask(view.hand)
         seen = own | to_mask(view.pile) | to_mask(c for laid in view.table for c in laid.meld.cards)
         held = tuple(
@@ -39,7 +42,9 @@ class Knowledge:
             0 if seat == view.seat else max(0, count - held[seat].bit_count())
             for seat, count in enumerate(view.hand_counts)
         )
-        return cls(own=own, held=held, hidden=hidden, unseen=DECK_MASK & ~known, stock=stock)
+        unseen = DECK_MASK & ~known
+        pool = unseen & to_mask(turned) if turned else unseen
+        return cls(own=own, held=held, hidden=hidden, unseen=unseen, stock=stock, pool=pool)
 
 
 def _still_held(view: View, seat: int) -> int:

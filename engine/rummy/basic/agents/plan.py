@@ -220,14 +220,14 @@ def ahead_cards(view: View, knowledge: Knowledge) -> list[Card] | None:
 
 
 def next_draws(view: View, knowledge: Knowledge) -> tuple[tuple[int, float], ...]:
-    """(card bit, chance) of this seat's next stock draw after this turn: any unseen card
-    alike, or, when the stock order is known, the card the other players' draws leave on top;
-    any card of the pile alike when the stock is out and will be the pile shuffled."""
+    """(card bit, chance) of this seat's next stock draw after this turn: any card the stock
+    may hold alike, or, when the stock order is known, the card the other players' draws leave
+    on top; any card of the pile alike when the stock is out and will be the pile shuffled."""
     if not view.stock_count and view.rules.stock_out == "shuffle":
         return uniform_draws(to_mask(view.pile))
     ahead = ahead_cards(view, knowledge)
     if ahead is None:
-        return uniform_draws(knowledge.unseen)
+        return uniform_draws(knowledge.pool)
     chances: dict[int, float] = {}
     for skipped, chance in enumerate(STOCK_SKIPS):
         place = view.players - 1 - skipped
