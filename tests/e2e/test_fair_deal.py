@@ -29,13 +29,20 @@ from rummy.rummikub.session import RummikubSession
 
 pytestmark = pytest.mark.e2e
 FINGERPRINT = re.compile(r"^[0-9a-f]{4}( [0-9a-f]{4}){7}$")
+
+
+def start_short_basic(page: Page) -> None:
+    """Basic Rummy against one computer player, whose hand ends when the stock runs out: a
+    hand of a few dozen moves at most, whatever the deal."""
+    press(page.get_by_test_id("game-basic"))
+    page.get_by_test_id("house-rules").locator("summary").click()
+    press(page.get_by_test_id("basicStockOut-end"))
+    start_basic(page, opponents=1, length="hands-1", dealt=False)
+
+
 GAMES = {
     "gin": (GinSession, lambda page: start_gin(page, dealt=False), play_gin_hand),
-    "basic": (
-        BasicSession,
-        lambda page: start_basic(page, opponents=1, length="hands-1", dealt=False),
-        play_basic_hand,
-    ),
+    "basic": (BasicSession, start_short_basic, play_basic_hand),
     "rummikub": (RummikubSession, lambda page: start_rummikub(page, dealt=False), play_rk_round),
 }
 
