@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import open_page, phase, press, settle, stored
+from helpers import loaded, open_page, phase, press, settle, stored
 from players import (
     play_basic_hand,
     play_gin_hand,
@@ -131,7 +131,8 @@ def test_a_hand_cut_by_number_is_checked_against_the_engines_deal(page: Page, si
 
 def test_a_cut_out_of_range_is_refused_and_nothing_is_dealt(page: Page, site):
     """The engine refuses a cut outside 1-999 in its own words; the field is marked invalid, and
-    the deal still waits, with no card on the page. Then a cut in range deals."""
+    the deal still waits, with no card on the page, across a reload too. Then a cut in range
+    deals."""
     open_page(page, site.url)
     start_gin(page, dealt=False)
     expect(page.get_by_test_id("deal-commitment")).to_be_visible()
@@ -144,6 +145,11 @@ def test_a_cut_out_of_range_is_refused_and_nothing_is_dealt(page: Page, site):
         expect(page.get_by_test_id("cut-value")).to_have_attribute("aria-invalid", "true")
         assert phase(page) == "cut"
         assert page.locator("[data-card], [data-code]").count() == 0
+    shown = page.get_by_test_id("deal-commitment").inner_text()
+    page.reload()  # the deal still waits for its cut, with the same fingerprint
+    loaded(page)
+    assert phase(page) == "cut"
+    expect(page.get_by_test_id("deal-commitment")).to_have_text(shown)
     cut_by_number(page, "999")
     assert phase(page) != "cut"
     assert stored(page, "rummy-table/gin/save")["match"]["cuts"] == [999]
