@@ -14,7 +14,7 @@ import asyncio
 
 import js
 from pyscript.ffi import to_js
-from ui import drag, house
+from ui import drag, fairdeal, house
 from ui.basic import Basic
 from ui.dom import (
     attr,
@@ -86,6 +86,8 @@ class Page:
 def show(shown):
     """Show the start screen (None) or a game's table, the rest hidden."""
     by_id("start-screen").hidden = shown is not None
+    if shown is None:
+        fairdeal.hide_cut()
     for game, name in ELEMENTS.items():
         by_id(name).hidden = shown != game
     for node in each(document.querySelectorAll(".in-game")):
@@ -275,6 +277,8 @@ def on_click(event):
         spawn(open_review(current))
     elif name == "share" and current is not None:
         spawn(share_hand(current, daily_text(current)))
+    elif name in fairdeal.TAPS and current is not None:
+        fairdeal.tap(current, name, event)
     elif name == "show-stats":
         spawn(TABLES[Screen.game or chosen_game()].show_stats())
     elif name == "stats-of":

@@ -113,6 +113,14 @@ def press(locator: Locator, how: str = "click") -> None:
     settle(locator.page)
 
 
+def deal(page: Page, how: str = "click") -> None:
+    """Deal the hand if it awaits the person's cut (a fair deal, docs/fair-deal.md: every match
+    but one started from `?seed`, whose hands are the seed's): Deal, which cuts at the moment
+    of the tap. A hand already dealt is left as it is."""
+    if phase(page) == "cut":
+        press(page.get_by_test_id("deal"), how)
+
+
 def cards_still(page: Page) -> None:
     """Wait until no card is on its way (the page's motion moves cards with transforms, which
     a card's screen box includes)."""

@@ -4,7 +4,7 @@ coping with a hand or round ending at any step."""
 
 from __future__ import annotations
 
-from helpers import phase, press, wait_out
+from helpers import deal, phase, press, wait_out
 from playwright.sync_api import Page
 
 GIN_OVER = ("settle", "match-over")
@@ -15,17 +15,23 @@ RK_OVER = ("round-over", "game-over")
 # ---- gin ------------------------------------------------------------------------------------
 
 
-def start_gin(page: Page, target: int = 50, level: str = "easy", how: str = "click") -> None:
+def start_gin(
+    page: Page, target: int = 50, level: str = "easy", how: str = "click", dealt: bool = True
+) -> None:
+    """Start a gin match; unless `dealt` is false, deal its first hand if it awaits a cut."""
     press(page.get_by_test_id(f"target-{target}"), how)
     press(page.get_by_test_id(f"level-{level}"), how)
     press(page.get_by_test_id("start"), how)
+    if dealt:
+        deal(page, how)
     assert phase(page) != "start"
 
 
 def gin_turn(page: Page, how: str = "click") -> None:
-    """One step of a simple person: pass the upcard, draw from the stock, knock when the page
-    offers it, else discard the last card shown (the highest deadwood card). By clicks, taps on
-    a touch screen, or keys. The hand may end at any step (the computer knocks)."""
+    """One step of a simple person: deal a hand that awaits its cut, pass the upcard, draw from
+    the stock, knock when the page offers it, else discard the last card shown (the highest
+    deadwood card). By clicks, taps on a touch screen, or keys. The hand may end at any step
+    (the computer knocks)."""
     now = phase(page)
     if now == "upcard":
         press(page.get_by_test_id("pass-upcard"), how)
@@ -43,6 +49,8 @@ def gin_turn(page: Page, how: str = "click") -> None:
             press(card, how)
     elif now == "opponent":
         wait_out(page, "opponent")
+    elif now == "cut":
+        deal(page, how)
     elif now not in GIN_OVER:
         raise AssertionError(f"unexpected phase {now}")
 
@@ -88,18 +96,20 @@ def play_gin_hand(page: Page, how: str = "click") -> None:
 
 
 def start_basic(
-    page: Page, opponents: int = 3, length: str = "hands-3", how: str = "click"
+    page: Page, opponents: int = 3, length: str = "hands-3", how: str = "click", dealt: bool = True
 ) -> None:
     for testid in ("game-basic", f"opponents-{opponents}", f"length-{length}", "basic-level-easy"):
         press(page.get_by_test_id(testid), how)
     press(page.get_by_test_id("start"), how)
+    if dealt:
+        deal(page, how)
     assert phase(page) != "start"
 
 
 def basic_turn(page: Page, how: str = "click") -> None:
-    """One step of a simple person: draw from the stock; put down the meld the page offers (one
-    tap on it); lay off a card the page marks as fitting onto the highlighted meld; else discard
-    the last card shown (the highest loose card)."""
+    """One step of a simple person: deal a hand that awaits its cut; draw from the stock; put
+    down the meld the page offers (one tap on it); lay off a card the page marks as fitting
+    onto the highlighted meld; else discard the last card shown (the highest loose card)."""
     now = phase(page)
     if now == "draw":
         press(page.get_by_test_id("basic-stock"), how)
@@ -117,6 +127,8 @@ def basic_turn(page: Page, how: str = "click") -> None:
         press(page.get_by_test_id("basic-discard"), how)
     elif now == "opponent":
         wait_out(page, "opponent")
+    elif now == "cut":
+        deal(page, how)
     elif now not in BASIC_OVER:
         raise AssertionError(f"unexpected phase {now}")
 
@@ -151,7 +163,12 @@ def basic_until_my_turn(page: Page) -> None:
 
 
 def start_rummikub(
-    page: Page, opponents: int = 1, meld: bool = False, how: str = "click", timer: str = "off"
+    page: Page,
+    opponents: int = 1,
+    meld: bool = False,
+    how: str = "click",
+    timer: str = "off",
+    dealt: bool = True,
 ) -> None:
     choices = (
         "game-rummikub",
@@ -164,6 +181,8 @@ def start_rummikub(
     for testid in choices:
         press(page.get_by_test_id(testid), how)
     press(page.get_by_test_id("start"), how)
+    if dealt:
+        deal(page, how)
     assert page.evaluate("document.body.dataset.game") == "rummikub"
 
 

@@ -200,6 +200,21 @@ def test_the_start_screen_and_sheets_of_each_game_are_accessible(page: Page, sit
     close_sheet(page)
 
 
+def test_the_cut_screen_is_accessible(page: Page, site):
+    """A fair deal awaiting its cut: the fingerprint, Deal and Cut, then the number typed and
+    refused, in each language."""
+    open_page(page, site.url)
+    start_gin(page, dealt=False)
+    tour = Tour(page)
+    tour.scan("the cut screen")
+    press(page.get_by_test_id("cut"))
+    page.get_by_test_id("cut-value").fill("1000")
+    press(page.get_by_test_id("cut-confirm"))
+    expect(page.get_by_test_id("cut-status")).not_to_be_empty()
+    tour.scan("the cut screen, a cut refused")
+    assert phase(page) == "cut"
+
+
 # The cover between two people's turns, waiting for the person it names.
 PASS_DEVICE = "[data-testid=pass-device]:not([hidden])[data-seat]"
 
@@ -285,6 +300,11 @@ def gin_step(tour: Tour) -> None:
         tour.scan("gin discard, a card selected")
     elif now == "settle":
         tour.scan_once("gin settlement")
+        if "gin deal check" not in tour.screens:
+            press(page.get_by_test_id("check-deal"))
+            expect(page.get_by_test_id("deal-check")).to_be_visible()
+            tour.scan("gin deal check")
+            close_sheet(page)
         if "gin review" not in tour.screens:
             press(page.get_by_test_id("review"))
             page.wait_for_function(
@@ -321,6 +341,7 @@ def test_every_gin_screen_is_accessible(page: Page, site):
         "gin pile-list sheet",
         "gin discard, a card selected",
         "gin settlement",
+        "gin deal check",
         "gin review",
         "gin table after the hand",
         "gin match over",

@@ -9,6 +9,7 @@ from helpers import (
     NO_SERVICE_WORKER,
     HeldRequests,
     counted,
+    deal,
     device_page,
     face,
     from_site,
@@ -150,6 +151,7 @@ def test_reload_mid_hand_resumes_and_switching_games_loses_neither_save(page: Pa
     # A gin match first, left in the middle (once the computer is done, so its save stays put).
     press(page.get_by_test_id("game-gin"))
     press(page.get_by_test_id("start"))
+    deal(page)
     wait_out(page, "opponent")
     gin_save = saved(page, GIN_SAVE)
     assert gin_save is not None

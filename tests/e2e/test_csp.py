@@ -5,7 +5,7 @@ import urllib.request
 from html.parser import HTMLParser
 
 import pytest
-from helpers import loaded, open_page, phase, press, settle, wait_out
+from helpers import deal, loaded, open_page, phase, press, settle, wait_out
 from players import gin_turn, gin_until, start_gin
 from playwright.sync_api import Page
 
@@ -77,6 +77,7 @@ def play_basic(page: Page) -> None:
     """One turn against one computer player: draw from the stock, discard the last card."""
     for testid in ("game-basic", "opponents-1", "length-hands-1", "basic-level-easy", "start"):
         press(page.get_by_test_id(testid))
+    deal(page)
     while phase(page) == "opponent":
         wait_out(page, "opponent")
     assert phase(page) == "draw"
@@ -98,6 +99,7 @@ def play_rummikub(page: Page) -> None:
         "start",
     ):
         press(page.get_by_test_id(testid))
+    deal(page)
     while phase(page) == "opponent":
         wait_out(page, "opponent")
     assert phase(page) == "play"

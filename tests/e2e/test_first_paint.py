@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import LOAD_TIMEOUT, NO_SERVICE_WORKER, STORAGE_BLOCKED, HeldRequests
+from helpers import LOAD_TIMEOUT, NO_SERVICE_WORKER, STORAGE_BLOCKED, HeldRequests, deal
 from helpers import stored as kept
 from playwright.sync_api import Browser, Page, expect
 from rummy.basic.session import BasicSession
@@ -169,6 +169,8 @@ def test_the_seats_kept_are_painted_and_a_seat_set_early_is_kept_and_played(brow
         assert page.evaluate("document.body.dataset.ui") is None  # still static
         page.get_by_test_id("start").click()
         stays_put(page, held, "zh-Hans", None)
+        page.wait_for_function(CUTTING, timeout=LOAD_TIMEOUT)
+        deal(page)
         page.wait_for_function(
             "document.body.dataset.phase === 'pass-device'", timeout=LOAD_TIMEOUT
         )
@@ -232,6 +234,7 @@ def test_blocked_storage_still_paints_in_the_browsers_language(browser: Browser,
 
 
 PLAYING = "['upcard', 'draw', 'discard', 'opponent', 'play'].includes(document.body.dataset.phase)"
+CUTTING = "document.body.dataset.phase === 'cut' && !document.body.dataset.busy"  # a fair deal
 
 
 def tap_pressed(page: Page, *testids: str) -> None:
@@ -266,7 +269,9 @@ def test_choices_and_start_tapped_before_the_dom_layer_is_live_are_answered_and_
         stays_put(page, held, "en", None, keep_engine=True)
         expect(page.locator("#notice")).to_have_text(catalog("en")["loading.queued"])
         held.engine.release()
-        page.wait_for_function(PLAYING, timeout=LOAD_TIMEOUT)  # dealt without another tap
+        page.wait_for_function(CUTTING, timeout=LOAD_TIMEOUT)  # started without another tap
+        deal(page)
+        page.wait_for_function(PLAYING, timeout=LOAD_TIMEOUT)
         settings = kept(page, "rummy-table/gin/save")["settings"]
         assert (settings["level"], settings["target"]) == ("hard", 50)
 

@@ -262,6 +262,10 @@ def test_the_whole_game_is_playable_by_keyboard(page: Page, site):
     assert phase(page) in GIN_OVER
     page.keyboard.press("Enter")  # the focus is on 「next hand」 or rematch
     settle(page)
+    assert phase(page) == "cut"  # a fair deal awaits its cut, the focus on Deal
+    assert page.evaluate("document.activeElement.dataset.testid") == "deal"
+    page.keyboard.press("Enter")
+    settle(page)
     assert phase(page) in ("upcard", "opponent", "draw")
 
 

@@ -222,6 +222,11 @@ def test_todays_deal_is_the_same_in_two_browsers_and_is_played_once(site, browse
             decode(kept["link"]).seed
             == GinSession.restore(stored(first, "rummy-table/gin/save")).match.round.seed
         )
+        press(first.get_by_test_id("check-deal"))  # no cut screen came: its cut is fixed
+        check = first.get_by_test_id("deal-check")
+        expect(check).to_have_attribute("data-match", "true")
+        expect(check).to_contain_text("This deal's cut is fixed (0)")
+        first.keyboard.press("Escape")
         press(first.get_by_test_id("close-result"))
         press(first.get_by_test_id("home"))
         expect(badge).to_be_hidden()

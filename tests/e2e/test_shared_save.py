@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import loaded, open_page, phase, press, settle, wait_out
+from helpers import deal, loaded, open_page, phase, press, settle, wait_out
 from players import start_rummikub
 from playwright.sync_api import Page, expect
 from rummy.basic.session import BasicSession
@@ -44,6 +44,7 @@ def test_a_shared_save_whose_seats_do_not_match_its_settings_is_set_aside(page: 
         page.get_by_test_id(f"seat-{seat}").select_option("person")
         page.get_by_test_id(f"seat-{seat}-name").fill(name)
     press(page.get_by_test_id("start"))
+    deal(page)
     assert phase(page) == "pass-device"
     save = json.loads(raw(page, BASIC_SAVE))
     assert save["settings"]["seats"] == ["person"] * 3 and save["settings"]["names"] == names

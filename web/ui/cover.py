@@ -21,9 +21,10 @@ def entry_seat(entry):
     return entry["seat"] if "seat" in entry else entry["by"]
 
 
-def draw_cover(table, view):
-    """Cover the table for the person to play next (`view` is the public model): the hands
-    drawn so far are emptied first."""
+def hide_table(table):
+    """Empty every place of `table` that drew a hand, and hide it with its result and review:
+    a screen over it (the cover, a deal awaiting its cut) leaves nothing of anyone's hand in
+    the page, not even hidden."""
     for selector in table.private:
         for node in each(document.querySelectorAll(selector)):
             clear(node)
@@ -32,6 +33,12 @@ def draw_cover(table, view):
     by_id(table.element).hidden = True
     for overlay in ("result", "review"):
         by_id(overlay).hidden = True
+
+
+def draw_cover(table, view):
+    """Cover the table for the person to play next (`view` is the public model): the hands
+    drawn so far are emptied first."""
+    hide_table(table)
     cover = by_id("pass-device")
     cover.hidden = False
     person = view["next_person"]

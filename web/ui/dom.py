@@ -14,7 +14,8 @@ from pyscript.ffi import to_js
 
 document = js.document
 # For tests: `?fast` drops the pause between the computer's moves (prefs.pace), and `?seed=N`
-# deals the first new match from seed N, so a test sees known cards.
+# deals the first new match from seed N, so a test sees known cards: that match is started
+# without fair deals (no cut screen; table.Table.start), so each of its hands is the seed's.
 QUERY = js.URLSearchParams.new(js.location.search)
 # A computer decision that takes longer than this shows the thinking indicator.
 THINKING_AFTER = 0.3
@@ -700,12 +701,13 @@ def show_result(outcome, lines, totals, over=None, again="action.rematch", revie
     `totals`, with Next hand. When the match is over, `over` is the title, the outcome becomes
     the first line, and Rematch (its label `again`) replaces Next hand. Opening it scrolls it up
     and focuses its button; once the person closed it, the table's bar shows instead.
-    `review`: the hand can be reviewed and shared (its Review and Share buttons show)."""
+    `review`: the hand can be reviewed, shared and its deal checked (their buttons show)."""
     final = over is not None
     closed = Result.closed == document.body.dataset.game
     draw_after_hand(final, again, closed)
     el("review").hidden = not review
     el("share").hidden = not review
+    el("check-deal").hidden = not review
     if closed:
         by_id("result").hidden = True
         return

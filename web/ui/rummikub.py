@@ -50,6 +50,7 @@ WORDS = {
     "action.nextHand": "rk.action.nextRound",
     "review.button": "rk.review.button",
     "share.button": "rk.share.button",
+    "cut.title": "rk.cut.title",
     "share.title": "rk.share.title",
     "share.about": "rk.share.about",
     "replay.title": "rk.replay.title",
@@ -829,6 +830,9 @@ class Rummikub(shared.Table):
 
     def refusal(self, reply):
         return refusal_text(rk_refusal(reply), self.refusals)
+
+    def pieces_text(self, codes):
+        return listed(tile_name(code) for code in codes)
 
     def log_line(self, entry):
         return log_line(self.view, entry)

@@ -85,7 +85,10 @@ def forget_fragment():
 
 async def share_hand(table, text=""):
     """Offer the link of `table`'s hand: the browser's share sheet where it has one, else the
-    clipboard; the page's sheet shows the link either way, to copy by hand."""
+    clipboard; the page's sheet shows the link either way, to copy by hand. Only a finished
+    hand: a link holds the hand's seed, which would reveal the stock of a hand in play."""
+    if table.view is None or table.view.get("result") is None:
+        return
     reply = await Link.call("share", {"game": table.game})
     if reply is None:
         return

@@ -24,6 +24,7 @@ from .dom import (
     each,
     el,
     escape,
+    faces,
     keeping_focus,
     known,
     notice,
@@ -38,6 +39,7 @@ from .dom import (
     t,
     unstore,
 )
+from .fairdeal import cutting, draw_cut, hide_cut
 from .link import Link
 from .motion import play, snapshot
 from .prefs import offer_levels, pace, settings, storage_key
@@ -175,6 +177,10 @@ class Table:
             if points
             else ""
         )
+
+    def pieces_text(self, codes):
+        """Cards (or tiles) by their codes, in words, as a deal's check lists them."""
+        return faces(codes)
 
     def word(self, key):
         """The translation key of a shared phrase as this game says it ("hand" or "round")."""
@@ -372,6 +378,7 @@ class Table:
         if (
             self.view is not None
             and not covered(self.view)
+            and not cutting(self.view)
             and self.view["result"] is None
             and self.computer_moved_last(self.view)
         ):
@@ -384,14 +391,19 @@ class Table:
     async def start(self, chosen=None, extra=None):
         """A new match with the start screen's settings (or `chosen` ones), after asking when
         a match of this game is in play (its save would be lost); `extra` asks the engine for
-        a given deal ({"daily": date} or {"deal": link}). Whether it started."""
+        a given deal ({"daily": date} or {"deal": link}). Whether it started. Each hand awaits
+        the person's cut (a fair deal: ui/fairdeal.py), but a first hand whose cut is fixed
+        (the daily deal's, a link's: the engine's choice) and a match dealt from `?seed`, whose
+        hands are exactly the seed's, for tests."""
         await self.ready()
         if not await self.may_leave():
             return False
+        seed = None if extra else Seeds.first()
         request = {
             "game": self.game,
             "settings": chosen or dict(settings(self.game), **seats_settings(self.game)),
-            "seed": None if extra else Seeds.first(),
+            "seed": seed,
+            "fair_deal": seed is None,
         }
         request.update(extra or {})
         reply = await Link.call("start", request)
@@ -552,11 +564,17 @@ class Table:
         """Draw the table (main.py shows it and hides the rest), the keyboard focus kept."""
         view = self.view
         document.body.dataset.phase = view["screen"]
+        if not cutting(view):
+            hide_cut()
         if covered(view):
             self.clear_selection()
             draw_cover(self, view)
             return
         uncover()
+        if cutting(view):
+            self.clear_selection()
+            draw_cut(self, view)
+            return
         by_id(self.element).hidden = False
         for testid, key in RESULT_WORDS.items():
             label(el(testid), self.word(key))
