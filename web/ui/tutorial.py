@@ -38,7 +38,7 @@ def lesson_of(base):
         def __init__(self, view):
             base.__init__(self)
             self.view = view
-            self.kind_word = ""  # the kind word after a move that is not the step's
+            self.refused = None  # the engine's refusal of a move that is not the step's
 
         def question(self, fields):
             fields["tutorial"] = True
@@ -79,11 +79,10 @@ def lesson_of(base):
             if reply is None or Screen.lesson is not self:
                 return
             if not reply["ok"]:
-                params = reply.get("params") or {}
-                self.kind_word = t(params["text"]) if "text" in params else refusal_text(reply)
+                self.refused = reply
                 render()
                 return
-            self.view, self.kind_word = reply["view"], ""
+            self.view, self.refused = reply["view"], None
             self.message, self.error = "", False
             self.clear_selection()
             if self.view["result"] is None and self.computer_moved_last(self.view):
@@ -130,8 +129,8 @@ def draw_panel(table):
     )
     box.querySelector(".tutorial-text").textContent = t(step["text"])
     kind = box.querySelector(".tutorial-kind")
-    kind.textContent = table.kind_word
-    kind.hidden = not table.kind_word
+    kind.textContent = kind_word(table.refused) if table.refused else ""
+    kind.hidden = not table.refused
     go_on = el("tutorial-go-on")
     go_on.hidden = step["waiting_for_tap"] or step["done"]
     go_on.textContent = t("tutorial.goOn")
@@ -146,6 +145,12 @@ def draw_panel(table):
         box.querySelector(".tutorial-outcome").textContent = table.outcome(view)
         # the game's own account of the hand, as its result shows it
         box.querySelector(".tutorial-settlement").innerHTML = table.settlement(view)
+
+
+def kind_word(refusal):
+    """A move that is not the step's in words: the kind word the engine names (`text`)."""
+    params = refusal.get("params") or {}
+    return t(params["text"]) if "text" in params else refusal_text(refusal)
 
 
 async def begin(game, tables):
