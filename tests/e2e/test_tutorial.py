@@ -7,7 +7,7 @@ opened over a match in play stores nothing and leaves the match as it was."""
 from __future__ import annotations
 
 import pytest
-from helpers import no_sideways_scroll, open_page, phase, press, stored
+from helpers import no_sideways_scroll, open_page, phase, press, settle, stored
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -145,3 +145,17 @@ def test_a_tutorial_over_a_match_leaves_the_match_as_it_was(page: Page, site):
     assert stored(page, "rummy-table/gin/stats") == stats
     assert stored(page, "rummy-table/rummikub/save") is None
     expect(page.locator(".hinted")).to_have_count(0)
+
+
+def test_the_keyboard_follows_the_steps_to_the_end(page: Page, site):
+    """Enter alone plays the gin tutorial: the focus is put on each next tap the step marks."""
+    open_page(page, site.url)
+    open_tutorial(page, "gin")
+    expect(page.get_by_test_id("tutorial-go-on")).to_be_focused()
+    for _ in range(40):
+        if page.get_by_test_id("tutorial-done").is_visible():
+            break
+        page.keyboard.press("Enter")
+        settle(page)
+        expect(page.get_by_test_id("tutorial-try-again")).to_be_hidden()
+    expect(page.get_by_test_id("tutorial-back")).to_be_focused()

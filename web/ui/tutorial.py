@@ -14,7 +14,20 @@ too), until the person answers or leaves the start screen; the prefs remember th
 """
 
 from . import coach
-from .dom import after_hand, by_id, conceal, document, el, notice, refusal_text, spawn, t
+from .dom import (
+    after_hand,
+    attr,
+    by_id,
+    conceal,
+    concealed,
+    document,
+    el,
+    focus,
+    notice,
+    refusal_text,
+    spawn,
+    t,
+)
 from .link import Link
 from .prefs import Prefs
 from .table import Screen, render
@@ -28,6 +41,7 @@ class Running:
     """What the page showed before the tutorial (the game shown, None: the start screen)."""
 
     back = None
+    focused = None  # the step and the control the keyboard was last put on
 
 
 def lesson_of(base):
@@ -102,6 +116,7 @@ def lesson_of(base):
                 conceal(el(HINTS[self.game]), True)
             coach.mark(self, self.view)
             draw_panel(self)
+            keep_on()
 
     return Lesson
 
@@ -147,6 +162,29 @@ def draw_panel(table):
         box.querySelector(".tutorial-settlement").innerHTML = table.settlement(view)
 
 
+def keep_on():
+    """The keyboard follows the step: on Go on at a step to read, else on what it marks next,
+    else on Back at the end; moved only when that changes (or the focused control is gone)."""
+    marked = document.querySelector("." + coach.MARK)
+    for node in (el("tutorial-go-on"), marked, el("tutorial-back")):
+        if node is not None and node.offsetParent is not None:
+            key = (
+                str(Screen.lesson.view["tutorial"]["step"])
+                + ":"
+                + (
+                    attr(node, "data-testid")
+                    or attr(node, "data-card")
+                    or attr(node, "data-tile-id")
+                )
+            )
+            active = document.activeElement
+            gone = active is None or active.offsetParent is None or concealed(active)
+            if key != Running.focused or gone:
+                Running.focused = key
+                focus(node)
+            return
+
+
 def kind_word(refusal):
     """A move that is not the step's in words: the kind word the engine names (`text`)."""
     params = refusal.get("params") or {}
@@ -168,7 +206,7 @@ async def begin(game, tables):
     Screen.lesson = lesson_of(type(tables[game]))(reply["view"])
     Screen.game = game
     render()
-    document.getElementById("tutorial").scrollIntoView()
+    by_id("tutorial").scrollIntoView()
 
 
 def leave(tables):
