@@ -89,6 +89,7 @@ def test_each_tutorial_plays_its_own_steps_to_the_end_and_the_person_wins(game):
         "highlight": [],
         "target": None,
         "waiting_for_tap": False,
+        "move": None,
         "done": True,
     }
 
@@ -109,6 +110,7 @@ def test_every_prompted_move_is_legal_there_and_uses_the_cards_it_highlights(gam
     tutorial = TUTORIALS[game]
     for before, after in prompted(tutorial):
         step = before.current
+        assert before.model()["move"] == step.moves[0]  # the page points at the taps that make it
         for move in step.moves:
             before.round.apply(tutorial.parse(f"{PERSON} {move}"))  # legal: no refusal
         taken = hand(before.round) - hand(after.round)

@@ -292,9 +292,15 @@ class Engine:
 
     def _ask(self, request: Request, method: str, missing: str, ask: Callable[[Any], Any]) -> Reply:
         """A question to the game's session that changes nothing: its answer under "answer",
-        or a refusal (no session, a game without `method`, an illegal or unreadable question)."""
+        or a refusal (no session, a game without `method`, an illegal or unreadable question).
+        With `tutorial` true it is asked of the tutorial's table (Rummikub's `check` of the turn
+        the person builds there), never of the match beside it."""
         cls = self._game(request)
-        session = self.sessions.get(cls.game)
+        if request.get("tutorial") is True:
+            tutorial = self.tutorials.get(cls.game)
+            session = tutorial.table if tutorial is not None else None
+        else:
+            session = self.sessions.get(cls.game)
         if session is None or not hasattr(session, method):
             return _refusal(
                 Refusal(missing, {"game": cls.game}, f"No {method} for {cls.title} now.")

@@ -125,6 +125,8 @@
     start.hidden = Boolean(table);
     if (table) table.hidden = false;
     for (const node of document.querySelectorAll(".in-game")) node.hidden = !table;
+    const offer = document.getElementById("tutorial-offer"); // tutorial.draw_offer
+    if (offer) offer.hidden = prefs.tutorialOffered === true || Boolean(table);
     const resume = document.getElementById("resume");
     const startButton = document.querySelector('[data-testid="start"]');
     if (resume) resume.hidden = !saved;

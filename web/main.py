@@ -14,7 +14,7 @@ import asyncio
 
 import js
 from pyscript.ffi import to_js
-from ui import drag, fairdeal, house
+from ui import drag, fairdeal, house, tutorial
 from ui.basic import Basic
 from ui.dom import (
     attr,
@@ -88,6 +88,7 @@ def show(shown):
     by_id("start-screen").hidden = shown is not None
     if shown is None:
         fairdeal.hide_cut()
+    tutorial.draw_offer(shown is None)
     for game, name in ELEMENTS.items():
         by_id(name).hidden = shown != game
     for node in each(document.querySelectorAll(".in-game")):
@@ -106,7 +107,16 @@ def word_start():
     label(el("start"), TABLES[chosen_game()].word("start.button"))
 
 
+def on_screen():
+    """The table shown: a tutorial's while one runs, else the game's (None: the start screen)."""
+    return Screen.lesson or TABLES.get(Screen.game)
+
+
 def render():
+    if Screen.lesson is not None and Screen.lesson.game != Screen.game:
+        Screen.lesson = None  # the page went elsewhere (a shared hand opened, say)
+    if Screen.lesson is None:
+        tutorial.put_away()
     shown = Screen.game
     body = document.body
     body.dataset.game = shown or chosen_game()
@@ -122,9 +132,9 @@ def render():
         by_id("result").hidden = True
         sync_start()
     else:
-        TABLES[shown].draw()
+        on_screen().draw()
         draw_review()  # over the table, if it is shown
-    draw_daily(TABLES.get(shown))
+    draw_daily(None if Screen.lesson else TABLES.get(shown))
     draw_replay(TABLES)  # over the page, if a shared hand is shown
 
 
@@ -192,7 +202,7 @@ def on_click(event):
         return
     if drag.swallow_click(event):
         return  # the click that ends a drag
-    rummikub = TABLES["rummikub"]
+    rummikub = on_screen()
     tile, add = (
         attr(target, "data-tile-id"),
         attr(target, "data-set-add") or attr(target, "data-set"),
@@ -216,7 +226,7 @@ def on_click(event):
         sync_start()
         word_start()
         return
-    current = TABLES.get(Screen.game)
+    current = on_screen()
     card, meld = attr(target, "data-card"), attr(target, "data-meld")
     if card:
         if current is not None:
@@ -230,6 +240,7 @@ def on_click(event):
     if name == "show-rules":
         in_play = current.view if current is not None and Screen.game else None
         show_rules(document.body.dataset.game, house.named(in_play) if in_play else ())
+        tutorial.add_to_rules()
     elif name == "show-settings":
         show_settings()
     elif name == "close-sheet":
@@ -263,9 +274,21 @@ def on_click(event):
         spawn(TABLES[attr(target, "data-game")].load_newer())
     elif name in ("start", "resume", "daily"):
         begin(name)
+    elif name == "tutorial-skip":
+        tutorial.close_offer()
     elif not Page.ready:
         return
+    elif name == "tutorial":
+        close_sheet()
+        spawn(tutorial.begin(attr(target, "data-game"), TABLES))
+    elif name == "tutorial-offer":
+        spawn(tutorial.begin(chosen_game(), TABLES))
+    elif name == "tutorial-go-on" and Screen.lesson is not None:
+        spawn(Screen.lesson.play(tutorial.GO_ON))
+    elif name == "tutorial-leave":
+        tutorial.leave(TABLES)
     elif name == "home":
+        tutorial.leave(TABLES)
         Screen.game = None
         render()
     elif name == "sort":
@@ -291,17 +314,17 @@ def on_pointer_down(event):
     """A press that may become a drag: of a tile (Rummikub) or of a card of the hand."""
     drag.pressed(event)
     if Page.ready and Screen.game is not None:
-        TABLES[Screen.game].pointer_down(event)
+        on_screen().pointer_down(event)
 
 
 def on_pointer_up(event):
     if Screen.game is not None:
-        TABLES[Screen.game].pointer_up(event)
+        on_screen().pointer_up(event)
 
 
 def on_context_menu(event):
     """No menu over a card of the hand: a finger's long press there lifts the card to drag."""
-    if Screen.game is not None and TABLES[Screen.game].hand_card(event) is not None:
+    if Screen.game is not None and on_screen().hand_card(event) is not None:
         event.preventDefault()
 
 
@@ -373,6 +396,7 @@ async def main():
     await load_storage()
     asyncio.create_task(load_motion())  # wanted once a table is drawn, not by the start screen
     Prefs.load()  # with the choices tapped before now (first-paint.js answered them)
+    tutorial.load_offer()
     before = early()
     Page.pending = before["action"]  # a Start tapped before now: kept the same way
     js.window.rummyDecisionMs = js.Array.new()  # each computer decision's time in the worker

@@ -547,3 +547,33 @@ def test_after_a_basic_rummy_discard_and_the_computers_turn_the_focus_is_on_the_
     open_page(page, site.url, seed=4)  # the computer goes out soon (seed 5's hand ran 40 s)
     start_basic(page, opponents=1, length="hands-3", how="keys")
     discards_by_keyboard(page, basic_discard, {"draw": "basic-stock"}, basic_turn)
+
+
+def test_the_tutorial_and_its_offer_are_accessible(page: Page, site):
+    """The first visit's offer, and a tutorial's panel over its table: a step to read, a step
+    to play with the kind word after a move that is not the step's, and the end."""
+    open_page(page, site.url)
+    tour = Tour(page)
+    expect(page.get_by_test_id("tutorial-offer")).to_be_visible()
+    tour.scan("start screen, the tutorial offered")
+    press(page.get_by_test_id("rules"))
+    press(page.get_by_test_id("tutorial-gin"))
+    expect(page.get_by_test_id("tutorial-go-on")).to_be_visible()
+    tour.scan("gin tutorial, a step to read")
+    while page.get_by_test_id("tutorial-go-on").is_visible():
+        press(page.get_by_test_id("tutorial-go-on"))
+    press(page.get_by_test_id("pass-upcard"))  # not the step's move
+    expect(page.get_by_test_id("tutorial-try-again")).to_be_visible()
+    tour.scan("gin tutorial, a step to play, after a move that is not the step's")
+    for _ in range(40):
+        if page.get_by_test_id("tutorial-done").is_visible():
+            break
+        go_on = page.get_by_test_id("tutorial-go-on")
+        press(go_on if go_on.is_visible() else page.locator("main.table .hinted").first)
+    tour.scan("gin tutorial, done")
+    tour.saw(
+        "start screen, the tutorial offered",
+        "gin tutorial, a step to read",
+        "gin tutorial, a step to play, after a move that is not the step's",
+        "gin tutorial, done",
+    )

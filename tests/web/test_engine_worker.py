@@ -573,6 +573,7 @@ def test_a_tutorial_is_played_beside_the_match_and_stores_and_counts_nothing(cal
         assert shown["of"] == len(steps) and reply["view"]["deal"] is None
         step = steps[shown["step"]]
         if shown["waiting_for_tap"]:
+            assert shown["move"] == step.moves[0]
             wrong = call("act", {"game": game, "tutorial": True, "code": "nonsense"})
             assert wrong["reason"] == "try_again" and wrong["params"]["step"] == shown["step"]
             code = step.moves[0]
@@ -587,3 +588,16 @@ def test_a_tutorial_is_played_beside_the_match_and_stores_and_counts_nothing(cal
     assert call("share", {"game": game})["ok"]  # the match was there all along, as it was
     assert call("close", {"game": game})["stats"] == match["stats"]
     assert match["stats"][HANDS[game]] == 4
+
+
+def test_a_tutorials_table_is_checked_as_built_not_the_matchs(call):
+    assert (
+        call("check", {"game": "rummikub", "tutorial": True, "table": []})["reason"] == "no_check"
+    )
+    call("start", {"game": "rummikub", "settings": SETTINGS["rummikub"], "seed": 5})
+    call("start", {"game": "rummikub", "tutorial": True})
+    call("act", {"game": "rummikub", "tutorial": True, "code": "go-on"})
+    meld = [["R10", "R11", "R12"], ["K10", "B10", "O10"]]
+    checked = call("check", {"game": "rummikub", "tutorial": True, "table": meld})["answer"]
+    assert checked["playable"] and checked["tally"] == 63  # the tutorial's rack holds them
+    assert not call("check", {"game": "rummikub", "table": meld})["answer"]["playable"]

@@ -131,6 +131,7 @@ class Prefs:
             values[name] = stored.get(name) if stored.get(name) in allowed else allowed[0]
         for _, name, _ in TOGGLES:
             values[name] = stored.get(name) is True
+        values["tutorialOffered"] = stored.get("tutorialOffered") is True  # ui/tutorial.py
         seats = stored.get("seats")
         values["seats"] = {
             game: [str(kind) for kind in seats[game]]

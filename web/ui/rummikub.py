@@ -414,7 +414,7 @@ class Rummikub(shared.Table):
             return
         self.checking += 1
         number = self.checking
-        reply = await Link.call("check", {"game": self.game, "table": self.turn.codes()})
+        reply = await Link.call("check", self.question({"table": self.turn.codes()}))
         if reply is None or number != self.checking or self.turn is None:
             return
         if reply["ok"]:

@@ -50,6 +50,9 @@ class Screen:
     """Which table the page shows: "gin", "basic" or "rummikub", or None for the start screen."""
 
     game = None
+    # A tutorial's table while one runs (ui/tutorial.py): it is drawn in place of the game's own,
+    # whose computer players wait meanwhile.
+    lesson = None
     redraw = None  # set by main.py: draws the whole page (whichever game or screen it shows)
 
 
@@ -189,6 +192,12 @@ class Table:
     def refusal(self, reply):
         """The engine's refusal in the person's words."""
         return refusal_text(reply, self.refusals)
+
+    def question(self, fields):
+        """A question to the engine about this table (Rummikub's `check`): `fields` and the
+        game (a tutorial's table asks its tutorial's)."""
+        fields["game"] = self.game
+        return fields
 
     # ---- storage --------------------------------------------------------------------------
 
@@ -416,7 +425,7 @@ class Table:
         self.orders = {}
         if not self.accept(reply):
             return False
-        Screen.game = self.game
+        Screen.game, Screen.lesson = self.game, None  # a tutorial running is left for the match
         self.clear_selection()
         self.message, self.error = "", False
         render()
@@ -478,7 +487,7 @@ class Table:
             return
         self.busy = True
         try:
-            while computers_to_move(self.view) and Screen.game == self.game:
+            while computers_to_move(self.view) and Screen.game == self.game and not Screen.lesson:
                 if not self.current():
                     self.played_elsewhere()
                     break

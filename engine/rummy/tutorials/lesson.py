@@ -100,8 +100,10 @@ class Lesson:
 
     def model(self) -> dict[str, Any]:
         """What the page shows of the step, JSON-ready: its number and how many there are, the
-        text's i18n key, the cards or tiles to highlight and the table place to point at, and
-        whether it waits for a move (`waiting_for_tap`; else a button goes on, or it is done)."""
+        text's i18n key, the cards or tiles to highlight and the table place to point at,
+        whether it waits for a move (`waiting_for_tap`; else a button goes on, or it is done),
+        and that move in the page's words (`move`, the step's first; None at a sentence), so the
+        page can point at each tap that makes it (a card, then Knock rather than Discard)."""
         step = self.current
         shown = step if isinstance(step, (Play, Say)) else None
         return {
@@ -111,5 +113,6 @@ class Lesson:
             "highlight": [] if shown is None else list(shown.highlight),
             "target": None if shown is None else shown.target,
             "waiting_for_tap": isinstance(step, Play),
+            "move": step.moves[0] if isinstance(step, Play) else None,
             "done": self.done,
         }
