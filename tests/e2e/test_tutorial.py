@@ -147,6 +147,21 @@ def test_a_tutorial_over_a_match_leaves_the_match_as_it_was(page: Page, site):
     expect(page.locator(".hinted")).to_have_count(0)
 
 
+def test_a_tutorial_over_a_deal_awaiting_its_cut_leaves_the_cut_as_it_was(page: Page, site):
+    """The fair deal's cut screen comes back with the same fingerprint, and Deal deals."""
+    open_page(page, site.url)
+    press(page.get_by_test_id("start"))
+    expect(page.locator("body")).to_have_attribute("data-phase", "cut", timeout=120_000)
+    shown = page.get_by_test_id("deal-commitment").text_content()
+    open_tutorial(page, "gin")
+    follow(page)
+    press(page.get_by_test_id("tutorial-leave"))
+    assert phase(page) == "cut"
+    expect(page.get_by_test_id("deal-commitment")).to_have_text(shown)
+    press(page.get_by_test_id("deal"))
+    page.wait_for_function("['upcard', 'draw'].includes(document.body.dataset.phase)")
+
+
 def test_the_keyboard_follows_the_steps_to_the_end(page: Page, site):
     """Enter alone plays the gin tutorial: the focus is put on each next tap the step marks."""
     open_page(page, site.url)
