@@ -77,6 +77,18 @@ def person_actions(tutorial):
     return [a for a in last_lesson(tutorial).round.actions if a.seat == PERSON]
 
 
+def shown_steps(tutorial):
+    """How many steps a person sees: the computer's are played at once."""
+    return sum(not isinstance(step, Computer) for step in tutorial.steps)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_count_of_steps_a_person_sees_goes_up_one_at_a_time(game):
+    shown = [lesson.model() for lesson, _ in walk(TUTORIALS[game]) if not lesson.done]
+    assert [step["place"] for step in shown] == list(range(1, len(shown) + 1))
+    assert {step["places"] for step in shown} == {len(shown)}
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_each_tutorial_plays_its_own_steps_to_the_end_and_the_person_wins(game):
     done = last_lesson(TUTORIALS[game])
@@ -85,6 +97,8 @@ def test_each_tutorial_plays_its_own_steps_to_the_end_and_the_person_wins(game):
     assert done.model() == {
         "step": len(TUTORIALS[game].steps),
         "of": len(TUTORIALS[game].steps),
+        "place": shown_steps(TUTORIALS[game]),
+        "places": shown_steps(TUTORIALS[game]),
         "text": DONE,
         "highlight": [],
         "target": None,

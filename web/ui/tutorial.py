@@ -140,7 +140,7 @@ def draw_panel(table):
     shown.hidden, done.hidden = step["done"], not step["done"]
     shown.dataset.step = str(step["step"])
     box.querySelector(".tutorial-count").textContent = t(
-        "tutorial.step", step=step["step"] + 1, of=step["of"]
+        "tutorial.step", step=step["place"], of=step["places"]
     )
     box.querySelector(".tutorial-text").textContent = t(step["text"])
     kind = box.querySelector(".tutorial-kind")

@@ -99,16 +99,22 @@ class Lesson:
             return None
 
     def model(self) -> dict[str, Any]:
-        """What the page shows of the step, JSON-ready: its number and how many there are, the
-        text's i18n key, the cards or tiles to highlight and the table place to point at,
-        whether it waits for a move (`waiting_for_tap`; else a button goes on, or it is done),
-        and that move in the page's words (`move`, the step's first; None at a sentence), so the
-        page can point at each tap that makes it (a card, then Knock rather than Discard)."""
+        """What the page shows of the step, JSON-ready: its number and how many there are (`step`
+        of `of`, the script's), its place among the steps a person sees and how many those are
+        (`place` of `places`: the computer's scripted moves are played at once, so a count of
+        them would jump), the text's i18n key, the cards or tiles to highlight and the table
+        place to point at, whether it waits for a move (`waiting_for_tap`; else a button goes
+        on, or it is done), and that move in the page's words (`move`, the step's first; None at
+        a sentence), so the page can point at each tap that makes it (a card, then Knock rather
+        than Discard)."""
         step = self.current
         shown = step if isinstance(step, (Play, Say)) else None
+        seen = [isinstance(s, (Play, Say)) for s in self.tutorial.steps]
         return {
             "step": self.step,
             "of": len(self.tutorial.steps),
+            "place": sum(seen[: self.step + 1]),
+            "places": sum(seen),
             "text": DONE if shown is None else shown.text,
             "highlight": [] if shown is None else list(shown.highlight),
             "target": None if shown is None else shown.target,
