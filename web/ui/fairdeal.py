@@ -61,10 +61,8 @@ def draw_cut(table, view):
     el("deal-commitment").textContent = deal["commitment"]
     part(screen, "cut-promise").textContent = t("cut.promise")
     el("deal").textContent = t("cut.deal")
-    choose = el("cut")
-    choose.textContent = t("cut.choose")
-    choose.setAttribute("aria-expanded", "true" if Cut.choosing else "false")
-    by_id("cut-choose").hidden = not Cut.choosing
+    el("cut").textContent = t("cut.choose")
+    show_choosing()
     part(screen, "cut-label").textContent = t("cut.label", low=low, high=high)
     value = el("cut-value")
     value.min, value.max = str(low), str(high)
@@ -74,6 +72,12 @@ def draw_cut(table, view):
     if Cut.focused != deal["commitment"]:  # a new deal to cut: the keyboard starts on Deal
         Cut.focused = deal["commitment"]
         focus(el("deal"))
+
+
+def show_choosing():
+    """The number to type shown while the person chooses one, and Cut saying so."""
+    el("cut").setAttribute("aria-expanded", "true" if Cut.choosing else "false")
+    by_id("cut-choose").hidden = not Cut.choosing
 
 
 def hide_cut():
@@ -96,8 +100,7 @@ def tap(table, name, event):
         spawn(table.play(CUT + " " + str(timed_cut(view["deal"]["cuts"], event.timeStamp))))
     elif name == "cut":
         Cut.choosing = not Cut.choosing
-        el("cut").setAttribute("aria-expanded", "true" if Cut.choosing else "false")
-        by_id("cut-choose").hidden = not Cut.choosing
+        show_choosing()
         if Cut.choosing:
             focus(el("cut-value"))
     elif name == "cut-confirm":
