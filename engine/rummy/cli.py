@@ -166,6 +166,7 @@ def _add_line_up_arena(
     players: tuple[int, int],
     length: tuple[str, str, int],
     seed: int,
+    whole_games: bool = False,
 ) -> argparse.ArgumentParser:
     """`python -m rummy <key> arena`: a line-up of `players` seats (`--players`, names that
     `agent_class` knows), how long to play (`length`: option, what it counts, default), the
@@ -185,9 +186,17 @@ def _add_line_up_arena(
         help=f"{low}-{high} comma-separated players: easy, normal, hard or module:Class "
         "(default hard,easy,easy,easy)",
     )
-    arena.add_argument(
+    lengths = arena.add_mutually_exclusive_group()
+    lengths.add_argument(
         option, type=_positive, default=count, help=f"{noun} to play (default {count})"
     )
+    if whole_games:
+        lengths.add_argument(
+            "--games",
+            type=_positive,
+            help=f"whole games to 100 points to play instead of {noun} (each player's wins and "
+            "mean final score)",
+        )
     arena.add_argument(
         "--seed", type=_whole, default=seed, help=f"seed of the deals (default {seed})"
     )
@@ -229,6 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
         (2, 6),
         ("--hands", "hands", 500),
         seed=5,
+        whole_games=True,
     )
     basic.add_argument(
         "--turnovers",
@@ -329,6 +339,20 @@ def _format_basic(s: basic_arena.ArenaStats, args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
+def _format_basic_games(s: basic_arena.GamesStats, args: argparse.Namespace) -> str:
+    rotations = _rotations(s.games, len(args.players), "game")
+    lines = [
+        f"Basic Rummy arena: {', '.join(args.players)}; {s.games} games to 100 points "
+        f"({rotations}), seed {args.seed}{_house_text(args)}"
+    ]
+    lines += _player_lines(s.players, "game", 1)
+    lines.append(
+        f"games tied at the top (nobody's win): {s.ties}; hands per game: "
+        f"{s.hands_per_game:.1f}; drawn hands: {s.drawn_hands}"
+    )
+    return "\n".join(lines)
+
+
 def _play_rummikub(
     number: int, seed: int, players: tuple[str, ...], house: tuple[tuple[str, Any], ...] = ()
 ) -> rummikub_arena.GameOutcome:
@@ -354,6 +378,17 @@ def _play_basic(
 ) -> basic_arena.HandOutcome:
     factories = [partial(basic_agents.make_agent, name) for name in players]
     return basic_arena.play_hand(number, seed, factories, turnovers=turnovers, house=house)
+
+
+def _play_basic_game(
+    number: int,
+    seed: int,
+    players: tuple[str, ...],
+    turnovers: int,
+    house: tuple[tuple[str, Any], ...] = (),
+) -> basic_arena.GameOutcome:
+    factories = [partial(basic_agents.make_agent, name) for name in players]
+    return basic_arena.play_game(number, seed, factories, turnovers=turnovers, house=house)
 
 
 def _line_up_arena(
@@ -402,6 +437,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.game == "basic":
         _with_house(parser, BasicRules(players=len(args.players)), args.house)
+        if args.games:
+            return _line_up_arena(
+                args,
+                _play_basic_game,
+                basic_arena.summarize_games,
+                args.games,
+                _format_basic_games,
+                turnovers=args.turnovers,
+                house=tuple(args.house),
+            )
         return _line_up_arena(
             args,
             _play_basic,

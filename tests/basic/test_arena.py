@@ -4,7 +4,17 @@ import json
 
 import pytest
 from rummy.basic import TURNOVERS, Discard, Round
-from rummy.basic.arena import HandOutcome, action_cap, play_hand, rules_for, summarize
+from rummy.basic.agents.easy import EasyAgent
+from rummy.basic.arena import (
+    GameOutcome,
+    HandOutcome,
+    action_cap,
+    play_game,
+    play_hand,
+    rules_for,
+    summarize,
+    summarize_games,
+)
 from rummy.cards import DECK
 from rummy.cli import main
 from rummy.errors import IllegalAction
@@ -104,6 +114,68 @@ def test_summary_counts_wins_rates_intervals_and_points():
     assert stats.draws == 0 and stats.capped == 0 and stats.actions_per_hand == 55
     with pytest.raises(ValueError):
         summarize(["a", "b"], [])
+
+
+def test_a_whole_game_goes_to_100_points_and_each_deal_is_played_once_per_rotation():
+    """Two players who play alike (one seed for both): games 0 and 1 share their seed, so they
+    are the same game with the seats swapped."""
+    alike = [lambda seed: EasyAgent(0)] * 2
+    first, second = play_game(0, 5, alike), play_game(1, 5, alike)
+    assert max(first.points) >= 100 and first.hands >= 2
+    assert first.winner == first.points.index(max(first.points))
+    assert second.points == first.points[::-1] and second.hands == first.hands
+    assert second.winner == 1 - first.winner and second.drawn == first.drawn
+
+
+def test_the_players_of_a_whole_game_see_the_scores():
+    seen = []
+
+    class Watcher(EasyAgent):
+        def act(self, view):
+            seen.append(view.scores)
+            return super().act(view)
+
+    outcome = play_game(0, 5, [Watcher, EasyAgent], house=(("stock_out", "end"),))
+    assert seen[0] == (0, 0) and max(map(max, seen)) > 0 and outcome.hands >= 2
+
+
+def test_a_game_nobody_can_win_is_stopped_with_an_error():
+    with pytest.raises(RuntimeError, match="nobody reached 100 points in 3 hands"):
+        play_game(0, 5, [FirstLegal, FirstLegal], turnovers=0, hand_cap=3)
+
+
+def test_games_summary_counts_ties_as_nobodys_win():
+    stats = summarize_games(
+        ["hard", "normal"],
+        [GameOutcome(0, (104, 60), 5, 1), GameOutcome(None, (110, 110), 7, 0)] * 2,
+    )
+    assert [p.wins for p in stats.players] == [2, 0] and stats.players[0].points == 107
+    assert (stats.games, stats.ties, stats.hands_per_game, stats.drawn_hands) == (4, 2, 6, 2)
+
+
+def test_arena_plays_whole_games_when_asked(capsys):
+    args = ["basic", "arena", "--players", "easy,normal", "--games", "2", "--jobs", "1"]
+    assert main([*args, "--json", "--house", "ace=both"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert set(stats) == {
+        "seed",
+        "turnovers",
+        "house",
+        "games",
+        "players",
+        "ties",
+        "hands_per_game",
+        "drawn_hands",
+    }
+    assert stats["games"] == 2 and stats["house"] == [["ace", "both"]]
+    assert sum(p["wins"] for p in stats["players"]) + stats["ties"] == 2
+    assert all(p["points"] >= 0 for p in stats["players"]) and stats["hands_per_game"] >= 1
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(
+        "Basic Rummy arena: easy, normal; 2 games to 100 points (1 deal, each played 2 times"
+    )
+    assert "p2 normal: wins" in out and "points per game" in out and "games tied" in out
 
 
 def run(*args):
@@ -224,6 +296,8 @@ def test_the_turnover_limit_changes_only_hands_that_reach_it():
         (["--players", "no_such_module:X,easy"], "cannot import 'no_such_module'"),
         (["--hands", "0"], "0 is not a positive number"),
         (["--hands", "lots"], "'lots' is not a whole number"),
+        (["--games", "0"], "0 is not a positive number"),
+        (["--hands", "4", "--games", "2"], "argument --games: not allowed with argument --hands"),
         (["--jobs", "0"], "0 is not a positive number"),
         (["--turnovers", "21"], "21 is not from 0 to 20"),
     ],

@@ -1,9 +1,13 @@
-"""Arena: Basic Rummy hands between 2-6 players, every deal played once per rotation of the line-up.
+"""Arena: Basic Rummy hands, or whole games, between 2-6 players, every deal played once per
+rotation of the line-up.
 
 Hand `h` deals deal `h // n` (n players) with the line-up rotated by `h % n` (`rummy.arena`,
 shared with Rummikub). Seat 0 deals every deal, so the deal passes round the players with the
-line-up: each deal is played with every player in every seat, dealer included. Figures come
-with 95% intervals: Wilson for win rates, normal for points.
+line-up: each deal is played with every player in every seat, dealer included. A whole game
+(`play_game`) is played the same way, to the rules page's 100 points: game `g` is the game of
+seed `g // n`, seat 0 dealing first. Hands count who goes out; games count points too, which is
+what the rules page plays for. Figures come with 95% intervals: Wilson for win rates, normal
+for points.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from .. import arena
 from ..arena import AgentFactory, PlayerStats
 from ..intervals import wilson_interval
 from ..rng import derive_seed
+from .match import Match
 from .round import Round
 from .rules import TURNOVERS, Rules
 
@@ -23,6 +28,8 @@ from .rules import TURNOVERS, Rules
 # actions each, and after the last turnover the stock runs out for good. A hand that reaches
 # the cap (500 x 4 = 2000 actions at 3 turnovers) is a bug.
 ACTIONS_PER_PASS = 500
+# Hands a whole game may take: a game of computer players lasts about 5-15.
+HAND_CAP = 200
 
 
 def action_cap(turnovers: int = TURNOVERS) -> int:
@@ -99,4 +106,69 @@ def summarize(names: Sequence[str], outcomes: Iterable[HandOutcome]) -> ArenaSta
         draw_high=draw_high,
         capped=sum(o.winner is None and not o.draw for o in outcomes),
         actions_per_hand=sum(o.actions for o in outcomes) / hands,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """One whole game by player (line-up order), not by seat."""
+
+    winner: int | None  # None: two or more players tied at the top
+    points: tuple[int, ...]  # each player's final score
+    hands: int
+    drawn: int  # hands drawn: the stock ran out for good
+
+
+def play_game(
+    number: int,
+    seed: int,
+    players: Sequence[AgentFactory],
+    turnovers: int = TURNOVERS,
+    house: tuple[tuple[str, Any], ...] = (),
+    hand_cap: int = HAND_CAP,
+) -> GameOutcome:
+    """Game `number` of an arena: a game to 100 points of seed `number // n`, the line-up
+    rotated by `number % n`, fresh agents that see the scores, under the `house` rules given.
+    Every hand ends (the turnover limit), but players who never go out would play forever:
+    a game still going after `hand_cap` hands raises."""
+    n = len(players)
+    agents, seat_of = arena.seat_agents(number, seed, players)
+    rules = replace(Rules(players=n, turnovers=turnovers), **dict(house))
+    game = Match.start(rules, derive_seed(seed, number // n), first_dealer=0)
+    while not game.is_over:
+        if game.round.is_over:
+            if len(game.rounds) >= hand_cap:
+                raise RuntimeError(f"game {number}: nobody reached 100 points in {hand_cap} hands")
+            game = game.next_round()
+        else:
+            seat = game.round.to_move
+            game = game.apply(agents[seat].act(game.view(seat)))
+    winners = game.winners
+    return GameOutcome(
+        winner=seat_of.index(winners[0]) if len(winners) == 1 else None,
+        points=tuple(game.scores[seat] for seat in seat_of),
+        hands=len(game.rounds),
+        drawn=sum(hand.result is not None and hand.result.winner is None for hand in game.rounds),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class GamesStats:
+    games: int
+    players: tuple[PlayerStats, ...]  # in line-up order; points: the mean final score
+    ties: int  # games with two or more players tied at the top (nobody's win)
+    hands_per_game: float
+    drawn_hands: int
+
+
+def summarize_games(names: Sequence[str], outcomes: Iterable[GameOutcome]) -> GamesStats:
+    outcomes = list(outcomes)
+    players = arena.player_stats(names, outcomes)
+    games = len(outcomes)
+    return GamesStats(
+        games=games,
+        players=players,
+        ties=sum(o.winner is None for o in outcomes),
+        hands_per_game=sum(o.hands for o in outcomes) / games,
+        drawn_hands=sum(o.drawn for o in outcomes),
     )
