@@ -132,6 +132,21 @@ def test_leaves_a_discard_that_helps_nothing(player):
 
 
 @SMART
+def test_leaves_a_pile_card_that_only_swaps_for_an_equal_one(player):
+    """Each holds a 2 and nothing to come lays off: taking the pile's 2H and discarding the 2S
+    leaves the hand as it was, as a stock draw most likely does. On that tie the stock: two
+    players swapping their 2s (an arena game did, for ever) would never run the stock out."""
+    table = [(1, m) for m in ("KC KD KH KS", "9D TD JD QD", "TC TH TS", "7C 7H 7S", "AC AD AH AS")]
+    hand = position(
+        ["2S", "2D"],
+        pile="4S 5C 7D JH JC 8D 4H 3H 8S 5H 3C 6S JS 9H 5S 8H 8C QS QH 5D 3D 2H",
+        table=table,
+        stock="9C 6D 4C 6C 3S 9S QC 2C 6H 4D",
+    )
+    assert decide(player(0), hand) == DrawStock(0)
+
+
+@SMART
 def test_goes_out_by_a_meld_when_it_can(player):
     hand = position(["7H 8H 9H KS", "AS 2S 3S 4S 6S 7S 8S"], phase=Phase.PLAY)
     after = finish_turn(player(0), hand)

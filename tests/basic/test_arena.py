@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from rummy.basic import TURNOVERS, Discard, Round
+from rummy.basic import TURNOVERS, Discard, DrawDiscard, Round
 from rummy.basic.agents.easy import EasyAgent
 from rummy.basic.arena import (
     GameOutcome,
@@ -142,6 +142,19 @@ def test_the_players_of_a_whole_game_see_the_scores():
 def test_a_game_nobody_can_win_is_stopped_with_an_error():
     with pytest.raises(RuntimeError, match="nobody reached 100 points in 3 hands"):
         play_game(0, 5, [FirstLegal, FirstLegal], turnovers=0, hand_cap=3)
+
+
+def test_a_hand_that_never_ends_is_stopped_with_an_error():
+    class Swapper(FirstLegal):
+        """Always takes the pile's top, so the stock never runs out."""
+
+        def act(self, view):
+            if DrawDiscard(view.seat) in view.legal_actions:
+                return DrawDiscard(view.seat)
+            return next(a for a in view.legal_actions if isinstance(a, Discard))
+
+    with pytest.raises(RuntimeError, match="game 0: hand 1 reached 500 actions"):
+        play_game(0, 5, [Swapper, Swapper], turnovers=0)
 
 
 def test_games_summary_counts_ties_as_nobodys_win():

@@ -129,17 +129,20 @@ def play_game(
 ) -> GameOutcome:
     """Game `number` of an arena: a game to 100 points of seed `number // n`, the line-up
     rotated by `number % n`, fresh agents that see the scores, under the `house` rules given.
-    Every hand ends (the turnover limit), but players who never go out would play forever:
-    a game still going after `hand_cap` hands raises."""
+    Players who never draw from the stock, or never go out, would play for ever: a hand
+    reaching `action_cap(turnovers)`, or a game still going after `hand_cap` hands, raises."""
     n = len(players)
     agents, seat_of = arena.seat_agents(number, seed, players)
     rules = replace(Rules(players=n, turnovers=turnovers), **dict(house))
     game = Match.start(rules, derive_seed(seed, number // n), first_dealer=0)
+    cap = action_cap(turnovers)
     while not game.is_over:
         if game.round.is_over:
             if len(game.rounds) >= hand_cap:
                 raise RuntimeError(f"game {number}: nobody reached 100 points in {hand_cap} hands")
             game = game.next_round()
+        elif len(game.round.actions) >= cap:
+            raise RuntimeError(f"game {number}: hand {len(game.rounds)} reached {cap} actions")
         else:
             seat = game.round.to_move
             game = game.apply(agents[seat].act(game.view(seat)))

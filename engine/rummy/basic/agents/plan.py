@@ -35,6 +35,10 @@ Danger = Callable[[int, int], float]
 """danger(card bit, cards fitting the table after the turn): the cost of discarding that card."""
 
 OUT = float("-inf")
+TIE = 1e-9
+"""Scores closer than this are equal. A stock draw's expected score is a sum of chances, so a
+pile card that only swaps for an equal one (a 2 for a 2) could beat it by rounding; on a tie
+the stock, or two players could swap the same cards for ever and the stock never run out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +275,7 @@ def pile_or_stock(view: View, knowledge: Knowledge, weights: Weights, danger: Da
     if DrawDiscard(seat) not in view.legal_actions:
         return DrawStock(seat)
     taken_score, stock_score = draw_scores(view, knowledge, weights, danger)
-    return DrawDiscard(seat) if taken_score < stock_score else DrawStock(seat)
+    return DrawDiscard(seat) if taken_score < stock_score - TIE else DrawStock(seat)
 
 
 def draw_scores(
