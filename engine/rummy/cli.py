@@ -309,48 +309,56 @@ def _player_lines(players: Iterable[PlayerStats], unit: str, digits: int) -> lis
     ]
 
 
+def _line_up_report(
+    args: argparse.Namespace,
+    title: str,
+    played: str,
+    players: Iterable[PlayerStats],
+    unit: str,
+    digits: int,
+    footer: str,
+) -> str:
+    """A line-up arena's report: what was `played`, a line per player, then `footer`."""
+    lines = [
+        f"{title} arena: {', '.join(args.players)}; {played}, seed {args.seed}{_house_text(args)}"
+    ]
+    lines += _player_lines(players, unit, digits)
+    lines.append(footer)
+    return "\n".join(lines)
+
+
 def _format_rummikub(s: rummikub_arena.ArenaStats, args: argparse.Namespace) -> str:
     rotations = _rotations(s.games, len(args.players), "game")
-    lines = [
-        f"Rummikub arena: {', '.join(args.players)}; {s.games} games ({rotations}), "
-        f"seed {args.seed}{_house_text(args)}"
-    ]
-    lines += _player_lines(s.players, "game", 1)
-    lines.append(
+    footer = (
         f"won by the lowest rack once the pool ran out: {s.pool_exhausted}; actions per game: "
         f"{s.actions_per_game:.1f}; "
         f"stopped at the {rummikub_arena.ACTION_CAP}-action cap: {s.capped}"
     )
-    return "\n".join(lines)
+    return _line_up_report(
+        args, "Rummikub", f"{s.games} games ({rotations})", s.players, "game", 1, footer
+    )
 
 
 def _format_basic(s: basic_arena.ArenaStats, args: argparse.Namespace) -> str:
     rotations = _rotations(s.hands, len(args.players), "hand")
-    lines = [
-        f"Basic Rummy arena: {', '.join(args.players)}; {s.hands} hands ({rotations}), "
-        f"seed {args.seed}{_house_text(args)}"
-    ]
-    lines += _player_lines(s.players, "hand", 2)
-    lines.append(
+    footer = (
         f"drawn hands (stock out after {args.turnovers} turnovers): {s.draws} ({s.draw_share:.1%}, "
         f"95% CI {s.draw_low:.1%}-{s.draw_high:.1%}); actions per hand: {s.actions_per_hand:.1f}; "
         f"stopped at the {basic_arena.action_cap(args.turnovers)}-action cap: {s.capped}"
     )
-    return "\n".join(lines)
+    return _line_up_report(
+        args, "Basic Rummy", f"{s.hands} hands ({rotations})", s.players, "hand", 2, footer
+    )
 
 
 def _format_basic_games(s: basic_arena.GamesStats, args: argparse.Namespace) -> str:
     rotations = _rotations(s.games, len(args.players), "game")
-    lines = [
-        f"Basic Rummy arena: {', '.join(args.players)}; {s.games} games to 100 points "
-        f"({rotations}), seed {args.seed}{_house_text(args)}"
-    ]
-    lines += _player_lines(s.players, "game", 1)
-    lines.append(
+    footer = (
         f"games tied at the top (nobody's win): {s.ties}; hands per game: "
         f"{s.hands_per_game:.1f}; drawn hands: {s.drawn_hands}"
     )
-    return "\n".join(lines)
+    played = f"{s.games} games to 100 points ({rotations})"
+    return _line_up_report(args, "Basic Rummy", played, s.players, "game", 1, footer)
 
 
 def _play_rummikub(
