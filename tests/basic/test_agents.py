@@ -288,6 +288,18 @@ def test_puts_down_both_melds_at_once_under_melds_per_turn_any(player):
     assert {str(laid) for laid in finish_turn(player(0), hand).table} == {"7C-7D-7H", "4S-5S-6S"}
 
 
+def test_under_melds_per_turn_any_hard_puts_down_a_set_that_normal_keeps_for_a_run():
+    """Any turn may put the whole hand down, the other player's too, and then every card in
+    hand counts: hard puts its fives down at once rather than keep 5D for 5D-6D-7D."""
+    hand = position(
+        ["2C AD 2D 5D 7D JD KD 3H 5H 4S 5S", "AH 2H 4H 6H 7H 8H 9C TC JC QC"],
+        phase=Phase.PLAY,
+        melds_per_turn="any",
+    )
+    assert finish_turn(NormalAgent(0), hand).table == ()
+    assert [str(laid) for laid in finish_turn(HardAgent(0), hand).table] == ["5D-5H-5S"]
+
+
 @SMART
 def test_lays_off_only_after_its_first_meld_under_lay_off_after_meld(player):
     table = [(1, "9D TD JD")]

@@ -2,8 +2,11 @@
 
 The cost of a hand is its least deadwood in points (what it pays if someone else goes out)
 plus a charge per card that joins no meld at all (each is a turn's discard away from going
-out). A hand that is empty, or that goes down next turn (one meld; under the house rule
-`melds_per_turn="any"`, melds without a card over), is out: it costs `-out`.
+out). Under the house rule `melds_per_turn="any"` every meld may go down the turn it forms, so
+a meld kept in hand only risks its points (every card in hand counts when someone else goes
+out, and under "any" that can happen on any turn): `held` charges a share of them. A hand
+that is empty, or that goes down next turn (one meld; under "any", melds without a card over),
+is out: it costs `-out`.
 `potential(hand)` is the expected cost after one more turn: draw one card, lay it off
 if it fits the table, meld, and discard the best card. Melds are those of the rules' ace.
 """
@@ -36,6 +39,7 @@ class Evaluator:
         loose: float,
         out: float,
         rules: Rules,
+        held: float = 0.0,
     ) -> None:
         self.draws = (
             draws  # (card bit, chance) of the next draw; chances sum to 1 or draws is empty
@@ -44,18 +48,30 @@ class Evaluator:
         self.loose = loose
         self.out = out
         self.rules = rules
+        self.held = 0.0 if rules.one_meld_per_turn else held
         self.ace_high = rules.ace_high
         self._melds = ACE_HIGH_MELD_MASKS if self.ace_high else MELD_MASKS
+        self._deadwood: dict[int, int] = {}
         self._base: dict[int, float] = {}
         self._final: dict[int, float] = {}
         self._potential: dict[int, float] = {}
 
+    def deadwood(self, hand: int) -> int:
+        found = self._deadwood.get(hand)
+        if found is None:
+            found = self._deadwood[hand] = deadwood_of_mask(hand, self.ace_high)
+        return found
+
     def base(self, hand: int) -> float:
-        """Deadwood points plus the charge for each card in no meld."""
+        """Deadwood points plus the charge for each card in no meld (and, under "any", the
+        `held` share of the points in melds)."""
         found = self._base.get(hand)
         if found is None:
             loose = (hand & ~meldable_mask(hand, self.ace_high)).bit_count()
-            found = self._base[hand] = deadwood_of_mask(hand, self.ace_high) + self.loose * loose
+            deadwood = self.deadwood(hand)
+            found = self._base[hand] = (
+                deadwood + self.loose * loose + self.held * (mask_value(hand) - deadwood)
+            )
         return found
 
     def final(self, hand: int) -> float:
@@ -70,7 +86,7 @@ class Evaluator:
         `melds_per_turn="any"` melds with no card over (then the drawn card is discarded)."""
         if not hand or hand in self._melds:
             return True
-        return not self.rules.one_meld_per_turn and self.base(hand) == 0
+        return not self.rules.one_meld_per_turn and self.deadwood(hand) == 0
 
     def best_discard(self, hand: int, keep: int = 0) -> tuple[float, int]:
         """(least final cost, card bit) over discarding one card of `hand`, never `keep`;

@@ -5,6 +5,12 @@ Only the next player can take a discard. Its hand is dealt, in each sample, from
 surely holds (taken from the pile and not given up) plus unseen cards for the rest of its count;
 a discard is charged for how often it would join a meld there, the more when that meld would
 let it go out (three cards or fewer), and for fitting a table meld (a free lay-off).
+
+Under the house rule `melds_per_turn="any"` a hand may go down whole on any turn, so the points
+kept in hand count more than a turn saved: hard charges a meld kept in hand its points (it puts
+melds down as they form), and judges its discards one draw ahead, without the look-ahead over
+sampled stock orders, which counts turns to go out and not the points a hand keeps meanwhile.
+Both measured head to head against normal over whole games (docs/figures.md).
 """
 
 from __future__ import annotations
@@ -85,9 +91,9 @@ def sampled_danger(
 
 
 class HardAgent:
-    weights = Weights()
+    weights = Weights(held=1.0)
     samples = 40  # sampled hands of the next player per decision
-    stocks = 8  # sampled stock orders per discard, while the order is unknown
+    stocks = 8  # sampled stock orders per discard, while the order is unknown (one meld a turn)
     # a meld surely handed to the next player (a larger charge for likely ones did not pay)
     feed = 30.0
     feed_out = 200.0  # a card that may take the next player out
@@ -116,7 +122,7 @@ class HardAgent:
             return pile_or_stock(view, knowledge, self.weights, danger)
         stocks = (
             None
-            if knowledge.stock is not None
+            if knowledge.stock is not None or not view.rules.one_meld_per_turn
             else sample_stocks(view, knowledge, rng, self.stocks)
         )
         return play_turn(view, knowledge, self.weights, danger, stocks)

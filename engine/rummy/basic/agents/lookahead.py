@@ -5,16 +5,16 @@ stock: every n-th card, or the one before it from the pile. A small beam search 
 next turns (lay off what fits, put down at most one meld, discard) finds how soon the hand can
 go out with those cards. Late in a long hand this is what breaks a stall: the low cards
 everyone keeps are dead, and the way out is to collect melds from the cards that cycle through
-the stock. It melds as the house rules allow: ace high or low, and under `melds_per_turn="any"`
-also every meld of a greedy disjoint choice at once; under `final_discard="required"` a hand
-laid down whole goes out only with a lay-off to keep back and discard.
+the stock. It melds as the house rules allow: ace high or low; under `melds_per_turn="any"` a
+hand goes out once its cards, but for one discard, all go into melds at once; under
+`final_discard="required"` a hand laid down whole goes out only with a lay-off to keep back and
+discard.
 """
 
 from __future__ import annotations
 
 from ...cards import bits
 from ...melds import ACE_HIGH_MELDS_FROM, MELDS_FROM, meldable_mask
-from ..rules import Rules
 from .evaluate import Evaluator
 
 HORIZON = 5  # own turns looked at
@@ -67,15 +67,11 @@ def turns_to_out(
                 cards = (held | drawn) & ~fits  # what fits the table is laid off
                 laid_off = (held | drawn) & fits
                 coming = later[min(after - 1, len(ahead))]
-                melds = [
-                    m
-                    for low in bits(meldable_mask(cards, ace_high))
-                    for m in melds_from[low.bit_length() - 1]
-                    if m & cards == m
-                ]
-                for meld in [0, *melds, *_all_at_once(melds, rules)]:
+                # Under "any" melds stay in hand: laid or held, what matters is when all go.
+                melds = _melds_in(cards, melds_from, ace_high) if rules.one_meld_per_turn else []
+                for meld in [0, *melds]:
                     left = cards & ~meld
-                    if _goes_out(left, keep, laid_off, rules):
+                    if _goes_out(left, keep, laid_off, evaluator):
                         return TURN * depth
                     stuck = left & ~meldable_mask(left | coming, ace_high)  # (one test per discard)
                     for bit in bits(left & ~keep):
@@ -91,22 +87,30 @@ def turns_to_out(
     return TURN * (HORIZON + 1) + best
 
 
-def _all_at_once(melds: list[int], rules: Rules) -> list[int]:
-    """Under `melds_per_turn="any"`, the cards of a greedy choice of disjoint `melds` (each meld
-    in order that shares no card with those before), when it is more than one meld."""
+def _melds_in(cards: int, melds_from: tuple[tuple[int, ...], ...], ace_high: bool) -> list[int]:
+    """The melds (as masks) inside `cards`."""
+    return [
+        meld
+        for low in bits(meldable_mask(cards, ace_high))
+        for meld in melds_from[low.bit_length() - 1]
+        if meld & cards == meld
+    ]
+
+
+def _goes_out(left: int, keep: int, laid_off: int, evaluator: Evaluator) -> bool:
+    """Whether a turn holding `left` after its lay-offs (and its one meld) goes out: nothing
+    left, or one card that may be discarded (not `keep`, the card taken from the pile); under
+    `melds_per_turn="any"`, melds with at most that one card over. Under
+    `final_discard="required"` a hand laid down whole goes out only with a lay-off to keep
+    back and discard."""
+    rules = evaluator.rules
     if rules.one_meld_per_turn:
-        return []
-    chosen, count = 0, 0
-    for meld in melds:
-        if not meld & chosen:
-            chosen, count = chosen | meld, count + 1
-    return [chosen] if count > 1 else []
-
-
-def _goes_out(left: int, keep: int, laid_off: int, rules: Rules) -> bool:
-    """Whether a turn leaving `left` after its melds and lay-offs goes out: nothing left (under
-    `final_discard="required"`, only with a lay-off to keep back and discard), or one card
-    that may be discarded (not `keep`, the card taken from the pile)."""
-    if not left:
-        return not rules.final_discard_required or bool(laid_off)
-    return left.bit_count() == 1 and left != keep
+        if not left:
+            return not rules.final_discard_required or bool(laid_off)
+        return left.bit_count() == 1 and left != keep
+    loose = left & ~meldable_mask(left, evaluator.ace_high)
+    if loose:
+        return loose.bit_count() == 1 and loose != keep and evaluator.goes_down(left ^ loose)
+    if evaluator.goes_down(left) and (not rules.final_discard_required or bool(laid_off)):
+        return True
+    return any(evaluator.goes_down(left ^ bit) for bit in bits(left & ~keep))

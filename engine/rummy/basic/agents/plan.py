@@ -46,6 +46,7 @@ class Weights:
     loose: float = 40.0  # points charged per card in no meld: going out is about cards, not points
     out: float = 100.0  # what a hand that is out (or one meld from out) is worth
     take_margin: float = 0.0  # the pile card must beat the stock's prospects by this much
+    held: float = 0.0  # under melds_per_turn="any", charged per point of a meld kept in hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +257,12 @@ class Evaluators:
         found = self._cache.get(reach)
         if found is None:
             found = self._cache[reach] = Evaluator(
-                self.draws, reach, self.weights.loose, self.weights.out, self.rules
+                self.draws,
+                reach,
+                self.weights.loose,
+                self.weights.out,
+                self.rules,
+                self.weights.held,
             )
         return found
 
