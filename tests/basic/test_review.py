@@ -73,6 +73,19 @@ def test_melding_to_go_out_is_best_and_breaking_the_meld_instead_costs_the_most(
     assert broken.cost == max(option.cost for option in broken.options)
 
 
+def test_head_to_head_under_melds_per_turn_any_keeping_a_meld_in_hand_costs_its_points():
+    """Any turn may put the other player's whole hand down, and then every card in hand counts:
+    keeping three fives back costs points (their 15, less what 5D might do in a run); with one
+    meld a turn, nothing."""
+    other = ("AH 2H 4H 6H 7H 8H 9C TC JC QC",)
+    hand = "2C AD 2D 5D 7D JD KD 3H 5H 4S 5S"
+    kept = only_decision(
+        position(hand, other, melds_per_turn="any"), Discard(PERSON, cards("JD")[0])
+    )
+    assert kept.best == "0 meld 5D 5H 5S" and 5 < kept.cost < 15
+    assert only_decision(position(hand, other), Discard(PERSON, cards("JD")[0])).cost == 0
+
+
 def test_a_hand_played_by_the_hard_player_costs_nothing_anywhere():
     hand = played(1, HardAgent(SEED))
     decisions = review(hand, PERSON).decisions

@@ -13,8 +13,9 @@ The hard player's own move comes first and costs 0; any other costs its score le
 never below 0 (the hard player may prefer a move for the cards it looks further ahead at).
 These are the hard player's plan points, not the game's score: they judge how close a hand is
 to going out, so a meld held back, or a hand kept as one meld to go out next turn, costs
-nothing here unless the hard player's own choice differs for the cards it sees ahead (under the
-house rule `melds_per_turn="any"` a meld kept in hand costs its points, `Weights.held`).
+nothing here unless the hard player's own choice differs for the cards it sees ahead (head to
+head under the house rule `melds_per_turn="any"` a meld kept in hand costs its points:
+`HardAgent.for_points`).
 The seat's own action is applied to the state only to see the rest of its turn from its view.
 """
 
@@ -39,7 +40,7 @@ SEED = 0
 def _option_scores(state: Round, view: View, agent: HardAgent) -> dict[Action, float]:
     """Each legal option of the seat to move, scored as in the module's docstring."""
     knowledge, danger, _ = agent.judgement(view)
-    weights = agent.weights
+    weights = agent.weights_for(view)
     if view.phase is Phase.DRAW:
         taken, stock = draw_scores(view, knowledge, weights, danger)
         found = {

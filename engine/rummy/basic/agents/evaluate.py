@@ -2,9 +2,9 @@
 
 The cost of a hand is its least deadwood in points (what it pays if someone else goes out)
 plus a charge per card that joins no meld at all (each is a turn's discard away from going
-out). Under the house rule `melds_per_turn="any"` every meld may go down the turn it forms, so
-a meld kept in hand only risks its points (every card in hand counts when someone else goes
-out, and under "any" that can happen on any turn): `held` charges a share of them. A hand
+out), and a charge of `held` per point of the cards in melds kept in hand: where every meld
+may go down the turn it forms (the house rule `melds_per_turn="any"`), a meld kept in hand only
+risks its points, since every card in hand counts when someone else goes out. A hand
 that is empty, or that goes down next turn (one meld; under "any", melds without a card over),
 is out: it costs `-out`.
 `potential(hand)` is the expected cost after one more turn: draw one card, lay it off
@@ -48,7 +48,7 @@ class Evaluator:
         self.loose = loose
         self.out = out
         self.rules = rules
-        self.held = 0.0 if rules.one_meld_per_turn else held
+        self.held = held
         self.ace_high = rules.ace_high
         self._melds = ACE_HIGH_MELD_MASKS if self.ace_high else MELD_MASKS
         self._deadwood: dict[int, int] = {}
@@ -63,8 +63,8 @@ class Evaluator:
         return found
 
     def base(self, hand: int) -> float:
-        """Deadwood points plus the charge for each card in no meld (and, under "any", the
-        `held` share of the points in melds)."""
+        """Deadwood points plus the charges for each card in no meld and for the points in
+        melds."""
         found = self._base.get(hand)
         if found is None:
             loose = (hand & ~meldable_mask(hand, self.ace_high)).bit_count()

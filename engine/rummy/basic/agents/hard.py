@@ -6,11 +6,13 @@ surely holds (taken from the pile and not given up) plus unseen cards for the re
 a discard is charged for how often it would join a meld there, the more when that meld would
 let it go out (three cards or fewer), and for fitting a table meld (a free lay-off).
 
-Under the house rule `melds_per_turn="any"` a hand may go down whole on any turn, so the points
-kept in hand count more than a turn saved: hard charges a meld kept in hand its points (it puts
-melds down as they form), and judges its discards one draw ahead, without the look-ahead over
-sampled stock orders, which counts turns to go out and not the points a hand keeps meanwhile.
-Both measured head to head against normal over whole games (docs/figures.md).
+Head to head under the house rule `melds_per_turn="any"` hard plays for points as much as for
+turns: any turn may put a whole hand down, the other player's too, and then every card in hand
+counts. So it charges a meld kept in hand its points (it puts melds down as they form) and
+judges its discards one draw ahead, without the look-ahead over sampled stock orders, which
+counts turns to go out and not the points a hand keeps meanwhile (that look-ahead would
+override the charge). With more players it keeps its usual weights and look-ahead: there this
+did not pay. Measured against normal (docs/figures.md).
 """
 
 from __future__ import annotations
@@ -60,6 +62,11 @@ def sample_stocks(view: View, knowledge: Knowledge, rng: Rng, samples: int) -> l
     return [list(rng.shuffled(pool)[: view.stock_count]) + pile() for _ in range(samples)]
 
 
+def plays_for_points(view: View) -> bool:
+    """Head to head under `melds_per_turn="any"` (the module's docstring says why)."""
+    return view.players == 2 and not view.rules.one_meld_per_turn
+
+
 def sampled_danger(
     view: View,
     knowledge: Knowledge,
@@ -91,9 +98,10 @@ def sampled_danger(
 
 
 class HardAgent:
-    weights = Weights(held=1.0)
+    weights = Weights()
+    for_points = Weights(held=1.0)  # when it `plays_for_points`
     samples = 40  # sampled hands of the next player per decision
-    stocks = 8  # sampled stock orders per discard, while the order is unknown (one meld a turn)
+    stocks = 8  # sampled stock orders per discard, while the order is unknown
     # a meld surely handed to the next player (a larger charge for likely ones did not pay)
     feed = 30.0
     feed_out = 200.0  # a card that may take the next player out
@@ -113,16 +121,17 @@ class HardAgent:
         )
         return knowledge, danger, rng
 
+    def weights_for(self, view: View) -> Weights:
+        return self.for_points if plays_for_points(view) else self.weights
+
     def act(self, view: View) -> Action:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
         knowledge, danger, rng = self.judgement(view)
+        weights = self.weights_for(view)
         if view.phase is Phase.DRAW:
-            return pile_or_stock(view, knowledge, self.weights, danger)
-        stocks = (
-            None
-            if knowledge.stock is not None or not view.rules.one_meld_per_turn
-            else sample_stocks(view, knowledge, rng, self.stocks)
-        )
-        return play_turn(view, knowledge, self.weights, danger, stocks)
+            return pile_or_stock(view, knowledge, weights, danger)
+        sampled = knowledge.stock is None and not plays_for_points(view)
+        stocks = sample_stocks(view, knowledge, rng, self.stocks) if sampled else None
+        return play_turn(view, knowledge, weights, danger, stocks)

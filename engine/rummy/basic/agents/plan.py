@@ -46,7 +46,7 @@ class Weights:
     loose: float = 40.0  # points charged per card in no meld: going out is about cards, not points
     out: float = 100.0  # what a hand that is out (or one meld from out) is worth
     take_margin: float = 0.0  # the pile card must beat the stock's prospects by this much
-    held: float = 0.0  # under melds_per_turn="any", charged per point of a meld kept in hand
+    held: float = 0.0  # charged per point of the cards in melds kept in hand
 
 
 @dataclass(frozen=True, slots=True)
