@@ -1,7 +1,9 @@
-"""`normal` (普通): a sound heuristic. Melds as soon as it can, lays off everything that fits,
-takes the pile's top when the turn it allows ends better than a stock draw is expected to,
-and discards for the best prospects one draw ahead, never feeding what the next player is
-known to collect (the cards it took from the pile) nor a card that fits the table.
+"""`normal` (普通): a sound heuristic. Melds as soon as it can (under the house rule
+`melds_per_turn="any"`, unless a meld kept in hand promises more: a set kept for a run), lays
+off everything that fits, takes the pile's top when the turn it allows ends better than a stock
+draw is expected to, and discards for the best prospects one draw ahead, never feeding what the
+next player is known to collect (the cards it took from the pile) nor a card that fits the
+table.
 """
 
 from __future__ import annotations
