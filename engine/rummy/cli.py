@@ -361,14 +361,6 @@ def _format_basic_games(s: basic_arena.GamesStats, args: argparse.Namespace) -> 
     return _line_up_report(args, "Basic Rummy", played, s.players, "game", 1, footer)
 
 
-def _play_rummikub(
-    number: int, seed: int, players: tuple[str, ...], house: tuple[tuple[str, Any], ...] = ()
-) -> rummikub_arena.GameOutcome:
-    return rummikub_arena.play_game(
-        number, seed, [partial(rummikub_agents.make_agent, name) for name in players], house=house
-    )
-
-
 def _spread(play: Callable[[T], R], items: Iterable[T], jobs: int) -> list[R]:
     """play(item) for every item, over `jobs` processes; the order of the results is kept."""
     if jobs > 1:
@@ -377,40 +369,31 @@ def _spread(play: Callable[[T], R], items: Iterable[T], jobs: int) -> list[R]:
     return [play(item) for item in items]
 
 
-def _play_basic(
+def _play_line_up(
+    play: Callable[..., OutcomeT],
+    make_agent: Callable[..., Any],
     number: int,
     seed: int,
     players: tuple[str, ...],
-    turnovers: int,
-    house: tuple[tuple[str, Any], ...] = (),
-) -> basic_arena.HandOutcome:
-    factories = [partial(basic_agents.make_agent, name) for name in players]
-    return basic_arena.play_hand(number, seed, factories, turnovers=turnovers, house=house)
-
-
-def _play_basic_game(
-    number: int,
-    seed: int,
-    players: tuple[str, ...],
-    turnovers: int,
-    house: tuple[tuple[str, Any], ...] = (),
-) -> basic_arena.GameOutcome:
-    factories = [partial(basic_agents.make_agent, name) for name in players]
-    return basic_arena.play_game(number, seed, factories, turnovers=turnovers, house=house)
+    **options: Any,
+) -> OutcomeT:
+    """Game (or hand) `number` of an arena: `play` it with fresh agents of the levels named."""
+    return play(number, seed, [partial(make_agent, name) for name in players], **options)
 
 
 def _line_up_arena(
     args: argparse.Namespace,
     play: Callable[..., OutcomeT],
+    make_agent: Callable[..., Any],
     summarize: Callable[[Sequence[str], list[OutcomeT]], StatsT],
     count: int,
     formatted: Callable[[StatsT, argparse.Namespace], str],
     **options: Any,
 ) -> int:
-    """Play `count` arena games of the line-up `args.players` (spread over `args.jobs`
-    processes, `options` passed to `play`) and print the figures, as text or one JSON object
-    (the options in it)."""
-    game = partial(play, seed=args.seed, players=args.players, **options)
+    """Play `count` arena games of the line-up `args.players` (`play(number, seed, agent
+    factories, **options)`, agents by `make_agent(name, seed)`, spread over `args.jobs`
+    processes) and print the figures, as text or one JSON object (the options in it)."""
+    game = partial(_play_line_up, play, make_agent, seed=args.seed, players=args.players, **options)
     stats = summarize(args.players, _spread(game, range(count), args.jobs))
     if args.json:
         print(json.dumps({"seed": args.seed, **options, **asdict(stats)}))
@@ -437,7 +420,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _with_house(parser, RummikubRules(players=len(args.players)), args.house)
         return _line_up_arena(
             args,
-            _play_rummikub,
+            rummikub_arena.play_game,
+            rummikub_agents.make_agent,
             rummikub_arena.summarize,
             args.games,
             _format_rummikub,
@@ -448,7 +432,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.games:
             return _line_up_arena(
                 args,
-                _play_basic_game,
+                basic_arena.play_game,
+                basic_agents.make_agent,
                 basic_arena.summarize_games,
                 args.games,
                 _format_basic_games,
@@ -457,7 +442,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         return _line_up_arena(
             args,
-            _play_basic,
+            basic_arena.play_hand,
+            basic_agents.make_agent,
             basic_arena.summarize,
             args.hands,
             _format_basic,
